@@ -28,7 +28,8 @@ import org.openjdk.jmh.annotations.State;
  * case measures finalisation cost and the 64 KiB case measures the compression function.
  *
  * <p>Run: {@code java -Djmh.ignoreLock=true -jar bench/target/benchmarks.jar 'Sm3Bench' -f 1 -wi 3 -w 1 -i 5 -r 1}.
- * Throughput in ops/s; MB/s = ops/s * message length.
+ * Throughput in ops/s; MB/s = ops/s * message length. On an oversubscribed machine, confirm the
+ * ratios with {@link Sm3CpuTimeComparison}, which times interleaved bursts by thread CPU time.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
