@@ -185,15 +185,15 @@ class Sm3Test {
     void rejectsNullAndOutOfRangeArgumentsWithoutChangingState() {
         Sm3 d = new Sm3();
         d.update(new byte[] {'a', 'b'});
-        assertThatThrownBy(() -> d.update((byte[]) null)).isInstanceOf(NullPointerException.class).hasMessageContaining("in");
-        assertThatThrownBy(() -> d.update(null, 0, 0)).isInstanceOf(NullPointerException.class).hasMessageContaining("in");
-        assertThatThrownBy(() -> d.update((ByteBuffer) null)).isInstanceOf(NullPointerException.class).hasMessageContaining("in");
-        assertThatThrownBy(() -> d.update(new byte[4], 3, 2)).isInstanceOf(IndexOutOfBoundsException.class).hasMessageContaining("in");
+        assertThatThrownBy(() -> d.update((byte[]) null)).isInstanceOf(NullPointerException.class).hasMessage("in");
+        assertThatThrownBy(() -> d.update(null, 0, 0)).isInstanceOf(NullPointerException.class).hasMessage("in");
+        assertThatThrownBy(() -> d.update((ByteBuffer) null)).isInstanceOf(NullPointerException.class).hasMessage("in");
+        assertThatThrownBy(() -> d.update(new byte[4], 3, 2)).isInstanceOf(IndexOutOfBoundsException.class).hasMessageStartingWith("in:");
         assertThatThrownBy(() -> d.update(new byte[4], -1, 1)).isInstanceOf(IndexOutOfBoundsException.class);
         assertThatThrownBy(() -> d.update(new byte[4], 0, -1)).isInstanceOf(IndexOutOfBoundsException.class);
-        assertThatThrownBy(() -> d.digest(new byte[40], 9)).isInstanceOf(IndexOutOfBoundsException.class).hasMessageContaining("out");
-        assertThatThrownBy(() -> d.digest(null, 0)).isInstanceOf(NullPointerException.class).hasMessageContaining("out");
-        assertThatThrownBy(() -> Sm3.hash(null)).isInstanceOf(NullPointerException.class).hasMessageContaining("data");
+        assertThatThrownBy(() -> d.digest(new byte[40], 9)).isInstanceOf(IndexOutOfBoundsException.class).hasMessageStartingWith("out:");
+        assertThatThrownBy(() -> d.digest(null, 0)).isInstanceOf(NullPointerException.class).hasMessage("out");
+        assertThatThrownBy(() -> Sm3.hash(null)).isInstanceOf(NullPointerException.class).hasMessage("data");
         d.update((byte) 'c');
         assertThat(d.digest()).as("state unchanged by rejected calls").isEqualTo(bc(new byte[] {'a', 'b', 'c'}));
     }
