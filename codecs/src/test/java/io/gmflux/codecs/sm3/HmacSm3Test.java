@@ -114,6 +114,24 @@ class HmacSm3Test {
     }
 
     @Test
+    void verifiesATagEmbeddedInALargerBuffer() {
+        byte[] key = {7};
+        byte[] msg = {1, 2, 3};
+        byte[] frame = new byte[50];
+        System.arraycopy(HmacSm3.mac(key, msg), 0, frame, 9, 32);
+        HmacSm3 h = new HmacSm3(key);
+        h.update(msg);
+        assertThat(h.verify(frame, 9, 32)).isTrue();
+        h.update(msg);
+        assertThat(h.verify(frame, 9, 20)).as("truncated to 20 bytes").isTrue();
+        h.update(msg);
+        assertThat(h.verify(frame, 8, 32)).as("misaligned").isFalse();
+        h.update(msg);
+        assertThatThrownBy(() -> h.verify(frame, 30, 32)).isInstanceOf(IndexOutOfBoundsException.class).hasMessageStartingWith("tag:");
+        assertThat(h.verify(frame, 9, 32)).as("state unchanged by the rejected call").isTrue();
+    }
+
+    @Test
     void rejectsEveryFlippedTagBitAndAnyChangedMessageByte() {
         SplittableRandom rnd = new SplittableRandom(0x5133_1002L);
         byte[] key = new byte[32];
