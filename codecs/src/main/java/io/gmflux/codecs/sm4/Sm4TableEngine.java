@@ -145,8 +145,9 @@ final class Sm4TableEngine implements Sm4Engine {
     private static int t(int x) {
         int[] tb = TABLE;
         // "+ 256" rather than "| 256": C2 folds the constant into the address and proves the index in range.
-        return tb[x >>> 24] ^ tb[256 + ((x >>> 16) & 0xff)]
-                ^ tb[512 + ((x >>> 8) & 0xff)] ^ tb[768 + (x & 0xff)];
+        // Paired as a tree so that the serial modes wait two XORs, not three, after the loads.
+        return (tb[x >>> 24] ^ tb[256 + ((x >>> 16) & 0xff)])
+                ^ (tb[512 + ((x >>> 8) & 0xff)] ^ tb[768 + (x & 0xff)]);
     }
 
     @Override
@@ -402,18 +403,17 @@ final class Sm4TableEngine implements Sm4Engine {
             int a2 = (int) (s1 >>> 32);
             int a3 = (int) s1;
             // Four rounds per iteration (one full turn of X0..X3), eight iterations: GB/T 32907 §7.1.
-            // Rounds i and i+1 share X_{i+2} xor X_{i+3}, computed once.
+            // (Parallel kinds share X_{i+2} xor X_{i+3}; here the order of the XORs matters more.)
             for (int r = 0; r < 32; r += 4) {
                 int k0 = rk[r];
                 int k1 = rk[r + 1];
                 int k2 = rk[r + 2];
                 int k3 = rk[r + 3];
-                int as = a2 ^ a3;
-                a0 ^= t(a1 ^ as ^ k0);
-                a1 ^= t(as ^ a0 ^ k1);
-                as = a0 ^ a1;
-                a2 ^= t(a3 ^ as ^ k2);
-                a3 ^= t(as ^ a2 ^ k3);
+                // One block is latency-bound: the newest word joins last, after the XOR of the others.
+                a0 ^= t((a1 ^ a2 ^ k0) ^ a3);
+                a1 ^= t((a2 ^ a3 ^ k1) ^ a0);
+                a2 ^= t((a3 ^ a0 ^ k2) ^ a1);
+                a3 ^= t((a0 ^ a1 ^ k3) ^ a2);
             }
             // Output is (X35, X34, X33, X32): the reverse transform R of GB/T 32907 §7.1.
             long y0 = (long) a3 << 32 | (a2 & 0xffffffffL);
