@@ -5,20 +5,26 @@ import io.gmflux.codecs.bytes.Bytes;
 /**
  * Table-driven SM4 (GB/T 32907 §6, §7): the fast engine behind {@link Sm4#newEngine}.
  *
- * <p><b>Not constant-time.</b> Every round looks up a 4 KiB table at indices derived from
- * plaintext/ciphertext XOR round key, so an attacker who shares the CPU cache (another process,
- * VM or hyper-thread on the same core) can learn key bits from cache timing. The key schedule
- * also looks the S-box up at key-dependent indices. Where that matters use
- * {@code Sm4.newConstantTimeEngine}, which avoids secret-dependent memory access and branches.
+ * <p><b>Not constant-time: leaks the key through cache timing.</b> Every round looks up a 4 KiB
+ * table at indices derived from data XOR round key, so an attacker who can observe which cache
+ * lines are touched (another process, VM or hyper-thread on the same core; remote timing in the
+ * worst case) can recover key bits. The key schedule, too, looks the S-box up at key-dependent
+ * indices: it could be made table-free (a 256-entry masked scan per byte costs tens of
+ * microseconds per key), but that would buy nothing here because the first round already indexes
+ * the table with plaintext XOR rk0. Where cache timing matters use the constant-time engine
+ * ({@code Sm4.newConstantTimeEngine}), which avoids secret-dependent memory access and branches.
  *
  * <p>How it is fast: the round function {@code T = L . tau} (§6.2) is one XOR of four lookups in
  * a single combined table {@code TABLE[256 * k + b] = L(Sbox(b) << (24 - 8k))} (L is linear, so
- * it distributes over the four S-box bytes); four blocks are in flight at once so that the
- * loads of one block overlap the dependent chain of the others; the round loop is unrolled by
- * four rounds (one full rotation of the state words) and runs eight times, which keeps the
- * method small enough for C2; words move through {@link Bytes}' VarHandle views. CBC decryption
- * and CTR are fused into the same kernel ({@link #decryptCbc}, {@link #encryptCtr}). No
- * allocation after construction.
+ * it distributes over the four S-box bytes). The parallel paths (ECB, CTR, CBC and CFB
+ * decryption) keep four blocks in flight so that the loads of one block overlap the dependent
+ * chain of the others, and share {@code X_{i+2} xor X_{i+3}} between round pairs; the serial
+ * paths (CBC and CFB encryption, OFB) order each round's XORs so that the newest word joins
+ * last. Round loops are unrolled by four rounds (one full turn of the state words) and run eight
+ * times, which keeps the kernels well under C2's size limits; words move through {@link Bytes}'
+ * VarHandle views; chaining values and counters stay in registers across blocks. The mode
+ * entry points of {@link Sm4Engine} are all overridden by two kernels, one for four blocks and
+ * one for one block, chosen by a "kind" constant. No allocation after construction.
  *
  * <p>Thread safety: immutable after construction (except {@link #destroy()}); the block methods
  * may be called concurrently.
