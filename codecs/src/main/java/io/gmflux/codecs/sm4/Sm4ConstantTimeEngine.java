@@ -158,18 +158,26 @@ final class Sm4ConstantTimeEngine implements Sm4Engine {
      */
     private void rounds(long[] s, boolean decrypt) {
         long[] k = rkSlices;
-        for (int r = 0; r < 32; r++) {
-            int x0 = (r & 3) << 3;
-            int x1 = ((r + 1) & 3) << 3;
-            int x2 = ((r + 2) & 3) << 3;
-            int x3 = ((r + 3) & 3) << 3;
-            int kOff = (decrypt ? 31 - r : r) << 3;
-            for (int j = 0; j < 8; j++) {
-                s[SBOX_OFF + j] = s[x1 + j] ^ s[x2 + j] ^ s[x3 + j] ^ k[kOff + j];
-            }
-            Sm4SboxCircuit.apply(s, SBOX_OFF);
-            linearInto(s, x0);
+        // unrolled by four so that every state offset is a constant after inlining
+        for (int r = 0; r < 32; r += 4) {
+            round(s, 0, 8, 16, 24, k, roundKeyOffset(r, decrypt));
+            round(s, 8, 16, 24, 0, k, roundKeyOffset(r + 1, decrypt));
+            round(s, 16, 24, 0, 8, k, roundKeyOffset(r + 2, decrypt));
+            round(s, 24, 0, 8, 16, k, roundKeyOffset(r + 3, decrypt));
         }
+    }
+
+    private static int roundKeyOffset(int r, boolean decrypt) {
+        return (decrypt ? 31 - r : r) << 3;
+    }
+
+    /** One round on the state words at offsets x0..x3 with the round key slices at k[kOff..]. */
+    private static void round(long[] s, int x0, int x1, int x2, int x3, long[] k, int kOff) {
+        for (int j = 0; j < 8; j++) {
+            s[SBOX_OFF + j] = s[x1 + j] ^ s[x2 + j] ^ s[x3 + j] ^ k[kOff + j];
+        }
+        Sm4SboxCircuit.apply(s, SBOX_OFF);
+        linearInto(s, x0);
     }
 
     /**
