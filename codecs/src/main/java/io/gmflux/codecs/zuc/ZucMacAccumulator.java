@@ -154,7 +154,7 @@ final class ZucMacAccumulator {
      * later bits are ignored. Writes the tag words; {@link #reset()} before reuse.
      */
     private void finish(int tailBits, int[] tag) {
-        ensureKeystream(tagWords + 3);
+        ensureKeystream(tagWords + 3, 0);
         if (tailBits > 0) {
             int m = Bytes.getIntBE(pending, 0) & (-1 << (32 - tailBits));
             Bytes.putLongBE(pending, 0, (long) m << 32);
@@ -188,7 +188,7 @@ final class ZucMacAccumulator {
         // The pair at words w, w + 1 reads keystream words w + j .. w + j + 2 for tag word j.
         final int need = tagWords + 2;
         while (words > 1) {
-            ensureKeystream(need + 1);
+            ensureKeystream(need + 1, words + need);
             int n = Math.min(words, kwEnd - kwStart - need + 1) & ~1;
             for (int j = 0; j < tagWords; j++) {
                 absorb(acc, 32 * j, msg, off, n >>> 1, kw, kwStart + j);
@@ -198,7 +198,7 @@ final class ZucMacAccumulator {
             words -= n;
         }
         if (words == 1) {
-            ensureKeystream(need);
+            ensureKeystream(need, 0);
             int m = Bytes.getIntBE(msg, off);
             Bytes.putLongBE(pending, 0, (long) m << 32);
             for (int j = 0; j < tagWords; j++) {
@@ -209,16 +209,22 @@ final class ZucMacAccumulator {
         }
     }
 
-    /** Makes at least {@code words} keystream words available from {@code kwStart}: slides and refills. */
-    private void ensureKeystream(int words) {
-        if (kwEnd - kwStart >= words) {
+    /**
+     * Makes at least {@code atLeast} keystream words available from {@code kwStart}; when it has to
+     * refill, it slides the unused words down and generates up to {@code wanted} (in whole batches,
+     * within the buffer), so a short message does not pay for a full buffer of keystream.
+     */
+    private void ensureKeystream(int atLeast, int wanted) {
+        int keep = kwEnd - kwStart;
+        if (keep >= atLeast) {
             return;
         }
-        int keep = kwEnd - kwStart;
         System.arraycopy(kw, kwStart, kw, 0, keep);
         kwStart = 0;
-        core.words(kw, keep, KEYSTREAM_WORDS - keep);
-        kwEnd = KEYSTREAM_WORDS;
+        int target = Math.max(atLeast, Math.min(wanted, KEYSTREAM_WORDS));
+        int n = Math.min((target - keep + ZucCore.BATCH_WORDS - 1) & -ZucCore.BATCH_WORDS, KEYSTREAM_WORDS - keep);
+        core.words(kw, keep, n);
+        kwEnd = keep + n;
     }
 
     /**
