@@ -38,7 +38,8 @@ class ZucMacSpiTest {
         for (int i = 0; i < 200; i++) {
             SecretKey key = new SecretKeySpec(bytes(rnd, is128(algorithm) ? 16 : 32), algorithm);
             IvParameterSpec iv = new IvParameterSpec(bytes(rnd, is128(algorithm) ? 16 : 25));
-            byte[] msg = bytes(rnd, CipherPaths.length(rnd, 1));
+            // BouncyCastle's ZUC-256 stops after 625 keystream words; Gmflux has no such cap.
+            byte[] msg = bytes(rnd, Math.min(CipherPaths.length(rnd, 1), is128(algorithm) ? 4096 : 2400));
             Mac ref = Mac.getInstance(algorithm, BC);
             ref.init(key, iv);
             byte[] expected = ref.doFinal(msg);
