@@ -125,6 +125,34 @@ class Sm4CipherSpiTest {
         }
     }
 
+    /** One Cipher object, many inits: same key or a new one, either direction, any parameters. */
+    @ParameterizedTest
+    @ValueSource(strings = {"SM4/CBC/PKCS5Padding", "SM4/CTR/NoPadding", "SM4/GCM/NoPadding", "SM4/CCM/NoPadding"})
+    void reinitialisingOneObjectAgreesWithFreshBouncyCastleCiphers(String transformation) throws Exception {
+        long seed = 0x4E1A17L;
+        SplittableRandom rnd = new SplittableRandom(seed);
+        String mode = modeOf(transformation);
+        boolean aead = mode.equals("GCM") || mode.equals("CCM");
+        Cipher reused = Cipher.getInstance(transformation, GMFLUX);
+        SecretKey key = new SecretKeySpec(bytes(rnd, 16), "SM4");
+        for (int i = 0; i < CASES; i++) {
+            if (rnd.nextInt(8) == 0) {
+                key = new SecretKeySpec(bytes(rnd, 16), "SM4");
+            }
+            AlgorithmParameterSpec spec = randomParameters(mode, rnd);
+            byte[] aad = aead ? bytes(rnd, rnd.nextInt(0, 30)) : null;
+            byte[] pt = bytes(rnd, CipherPaths.length(rnd, 1));
+            byte[] ct = cipher(transformation, BC, Cipher.ENCRYPT_MODE, key, spec, aad, rnd).doFinal(pt);
+            boolean encrypt = rnd.nextBoolean();
+            reused.init(encrypt ? Cipher.ENCRYPT_MODE : Cipher.DECRYPT_MODE, key, spec);
+            if (aad != null) {
+                reused.updateAAD(aad);
+            }
+            assertThat(reused.doFinal(encrypt ? pt : ct)).as(transformation + " seed " + seed + " case " + i)
+                    .isEqualTo(encrypt ? ct : pt);
+        }
+    }
+
     private static String describe(AlgorithmParameterSpec spec) {
         if (spec instanceof GCMParameterSpec) {
             GCMParameterSpec g = (GCMParameterSpec) spec;
