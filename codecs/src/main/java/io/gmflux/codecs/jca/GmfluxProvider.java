@@ -17,6 +17,7 @@ import java.util.function.Supplier;
  * <tr><td>MessageDigest</td><td>SM3</td><td>1.2.156.10197.1.401, 1.2.156.197.1.401</td></tr>
  * <tr><td>Mac</td><td>HMACSM3</td><td>HMAC-SM3, HMAC/SM3, 1.2.156.10197.1.401.2</td></tr>
  * <tr><td>KeyGenerator</td><td>HMACSM3</td><td>HMAC-SM3, HMAC/SM3, 1.2.156.10197.1.401.2</td></tr>
+ * <tr><td>SecretKeyFactory</td><td>PBKDF2WITHHMACSM3</td><td></td></tr>
  * <tr><td>Cipher</td><td>SM4</td><td>modes ECB, CBC, CTR (SIC), CFB (CFB128), OFB (OFB128),
  *     GCM, CCM; paddings NoPadding, PKCS5Padding, PKCS7Padding (ECB and CBC only)</td></tr>
  * <tr><td>Cipher</td><td>SM4-GCM</td><td>1.2.156.10197.1.104.8, OID.1.2.156.10197.1.104.8</td></tr>
@@ -38,8 +39,8 @@ import java.util.function.Supplier;
  * {@link java.security.InvalidKeyException}); ZUC-256 also accepts the 23-byte packed IV;
  * BouncyCastle's {@code AEADParameterSpec} is refused (use {@link javax.crypto.spec.GCMParameterSpec}
  * and {@code updateAAD}). Not offered: SM4 wrap ciphers (SM4WRAP, SM4WRAPPAD), SM4-CMAC,
- * SM4-GMAC, POLY1305-SM4, modes other than the above (CTS, CFB8, OCB, EAX, ...), the SM2/SM9
- * services and PBKDF2WITHHMACSM3.
+ * SM4-GMAC, POLY1305-SM4, modes other than the above (CTS, CFB8, OCB, EAX, ...), the
+ * AlgorithmParameterGenerators, and the SM2/SM9 services.
  *
  * <p>SM4 runs on the table-driven engine of {@link io.gmflux.codecs.sm4.Sm4#newEngine(byte[])},
  * which leaks timing through the cache to a co-located attacker (as BouncyCastle's SM4 does).
@@ -79,6 +80,8 @@ public final class GmfluxProvider extends Provider {
         add("Mac", "HMACSM3", List.of("HMAC-SM3", "HMAC/SM3", OID_HMAC_SM3), rawKeys, HmacSm3Spi.class, () -> new HmacSm3Spi());
         add("KeyGenerator", "HMACSM3", List.of("HMAC-SM3", "HMAC/SM3", OID_HMAC_SM3), Map.of(),
                 SecretKeyGeneratorSpi.class, () -> new SecretKeyGeneratorSpi("HMACSM3", 256, 8, Integer.MAX_VALUE));
+        add("SecretKeyFactory", "PBKDF2WITHHMACSM3", List.of(), Map.of(),
+                Pbkdf2HmacSm3KeyFactorySpi.class, Pbkdf2HmacSm3KeyFactorySpi::new);
 
         add("Cipher", "SM4", List.of(), sm4Attributes, Sm4CipherSpi.class, () -> new Sm4CipherSpi(this, null));
         add("Cipher", "SM4-GCM", List.of(OID_SM4_GCM, "OID." + OID_SM4_GCM),
