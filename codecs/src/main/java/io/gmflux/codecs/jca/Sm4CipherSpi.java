@@ -50,6 +50,7 @@ final class Sm4CipherSpi extends CipherSpi {
 
     private final Provider provider;
     private final Sm4Mode fixedMode;
+    private final OverlapScratch scratch = new OverlapScratch();
 
     private Sm4Mode mode;
     /** The padding named in the transformation, or null for the default (PKCS#7 where allowed). */
@@ -323,9 +324,13 @@ final class Sm4CipherSpi extends CipherSpi {
             len = 0;
         }
         countCounterBytes(len);
-        if (overlapsShifted(in, inOff, len, out, outOff)) {
-            in = Arrays.copyOfRange(in, inOff, inOff + len);
-            inOff = 0;
+        // The output of one call is at most len plus one held-back block.
+        if (OverlapScratch.overlapsShifted(in, inOff, len, out, outOff, Sm4Engine.BLOCK_SIZE)) {
+            try {
+                return c.update(scratch.copy(in, inOff, len), 0, len, out, outOff);
+            } finally {
+                scratch.wipe(len);
+            }
         }
         return c.update(in, inOff, len, out, outOff);
     }
@@ -338,8 +343,9 @@ final class Sm4CipherSpi extends CipherSpi {
             len = 0;
         }
         countCounterBytes(len);
-        if (overlapsShifted(in, inOff, len, out, outOff)) {
-            in = Arrays.copyOfRange(in, inOff, inOff + len);
+        boolean detached = OverlapScratch.overlapsShifted(in, inOff, len, out, outOff, Sm4Engine.BLOCK_SIZE);
+        if (detached) {
+            in = scratch.copy(in, inOff, len);
             inOff = 0;
         }
         boolean done = false;
@@ -348,6 +354,9 @@ final class Sm4CipherSpi extends CipherSpi {
             done = true;
             return n;
         } finally {
+            if (detached) {
+                scratch.wipe(len);
+            }
             counterBytesLeft = counterBytesLimit;
             if (!done) {
                 // A failed doFinal (bad padding, bad tag, partial block) still ends the message, as in the JDK.
@@ -367,13 +376,6 @@ final class Sm4CipherSpi extends CipherSpi {
             }
             counterBytesLeft -= len;
         }
-    }
-
-    /** Same array, different offsets, overlapping: the mode's in-place contract covers only equal offsets. */
-    private static boolean overlapsShifted(byte[] in, int inOff, int len, byte[] out, int outOff) {
-        // The output of one call is at most len plus one buffered block.
-        return in == out && inOff != outOff && len > 0
-                && outOff < inOff + len && inOff < outOff + len + Sm4Engine.BLOCK_SIZE;
     }
 
     private static byte[] sized(int n) {

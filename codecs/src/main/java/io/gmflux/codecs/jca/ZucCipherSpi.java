@@ -9,7 +9,6 @@ import java.security.NoSuchAlgorithmException;
 import java.security.Provider;
 import java.security.SecureRandom;
 import java.security.spec.AlgorithmParameterSpec;
-import java.util.Arrays;
 import javax.crypto.CipherSpi;
 import javax.crypto.NoSuchPaddingException;
 import javax.crypto.ShortBufferException;
@@ -29,6 +28,7 @@ final class ZucCipherSpi extends CipherSpi {
 
     private final Provider provider;
     private final ZucVariant variant;
+    private final OverlapScratch scratch = new OverlapScratch();
 
     private byte[] key;
     private byte[] iv;
@@ -175,10 +175,13 @@ final class ZucCipherSpi extends CipherSpi {
         if (len == 0) {
             return;
         }
-        if (in == out && inOff != outOff && outOff < inOff + len && inOff < outOff + len) {
-            // The primitive works in place only at equal offsets.
-            in = Arrays.copyOfRange(in, inOff, inOff + len);
-            inOff = 0;
+        if (OverlapScratch.overlapsShifted(in, inOff, len, out, outOff, 0)) {
+            try {
+                ks.xor(scratch.copy(in, inOff, len), 0, len, out, outOff);
+            } finally {
+                scratch.wipe(len);
+            }
+            return;
         }
         ks.xor(in, inOff, len, out, outOff);
     }
