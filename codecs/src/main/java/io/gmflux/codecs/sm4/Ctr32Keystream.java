@@ -3,11 +3,9 @@ package io.gmflux.codecs.sm4;
 import io.gmflux.codecs.bytes.Bytes;
 
 /**
- * The counter mode that GCM and CCM share: counter blocks whose first 12 bytes are fixed and
- * whose last 4 bytes are a 32-bit big-endian counter incremented modulo 2^32 ({@code inc32} of
- * NIST SP 800-38D §6.2). For CCM (SP 800-38C §A.3) the counter field {@code [i]_8q} never carries
- * out of its q bytes, because the payload length is below {@code 2^(8q)} bytes, so the same
- * increment serves.
+ * GCM's counter mode (GCTR, NIST SP 800-38D §6.5): counter blocks whose first 12 bytes are fixed
+ * and whose last 4 bytes are a 32-bit big-endian counter incremented modulo 2^32 ({@code inc32},
+ * §6.2). (CCM computes its counter blocks inside its CBC-MAC loop instead; see {@link Sm4Ccm}.)
  *
  * <p>Whole blocks go to the engine's fused {@link Sm4Engine#encryptCtr} kernel (counters in
  * registers, several blocks per round loop, XOR on the way out), split where the low 32 bits wrap

@@ -42,6 +42,9 @@ public final class Sm4Ccm implements Sm4AeadCipher {
     public static final int MAX_TAG_LENGTH = 16;
 
     private static final int BLOCK = Sm4Engine.BLOCK_SIZE;
+    private static final int MAC_SCRATCH_BLOCKS = 16;
+    /** Payload bytes per MAC step that carries counter blocks: three blocks. */
+    private static final int GROUP = 3 * 16;
 
     private final Sm4Engine engine;
     private final boolean encrypting;
@@ -49,7 +52,6 @@ public final class Sm4Ccm implements Sm4AeadCipher {
     private int nonceLength;
     /** The longest payload, {@code 2^(8q) - 1} bytes, capped by what an array can hold. */
     private long maxPayload;
-    private final Ctr32Keystream ctr;
     /** Counter block 0, {@code [q-1]_8 || N || 0^8q} (§A.3); also the template of B0. */
     private final byte[] counter0 = new byte[BLOCK];
     /** {@code S0 = E_K(Ctr0)}, which encrypts the tag. */
@@ -59,6 +61,12 @@ public final class Sm4Ccm implements Sm4AeadCipher {
     /** CBC-MAC input not yet forming a whole block. */
     private final byte[] partial = new byte[BLOCK];
     private final byte[] receivedTag = new byte[BLOCK];
+    /** One 4-block engine call: a CBC-MAC step and three counter blocks. */
+    private final byte[] work = new byte[4 * BLOCK];
+    /** The keystream of the current group of three payload blocks. */
+    private final byte[] keystream = new byte[GROUP];
+    /** Where the CBC kernel writes the ciphertext blocks that CBC-MAC discards. */
+    private final byte[] macScratch = new byte[MAC_SCRATCH_BLOCKS * BLOCK];
     private int partialLength;
 
     private byte[] aad = new byte[0];
@@ -79,7 +87,6 @@ public final class Sm4Ccm implements Sm4AeadCipher {
         this.engine = engine;
         this.encrypting = encrypting;
         this.tagLength = tagLength;
-        this.ctr = new Ctr32Keystream(engine);
         setNonce(nonce);
         reset();
     }
@@ -226,9 +233,7 @@ public final class Sm4Ccm implements Sm4AeadCipher {
             src = held;
             srcOff = 0;
         }
-        // The MAC reads the plaintext before CTR overwrites it (in place).
-        cbcMac(src, srcOff, n);
-        ctr.xor(src, srcOff, n, out, outOff);
+        process(src, srcOff, n, out, outOff, false);
         for (int i = 0; i < tagLength; i++) {
             out[outOff + n + i] = (byte) (mac[i] ^ s0[i]);
         }
@@ -253,16 +258,15 @@ public final class Sm4Ccm implements Sm4AeadCipher {
             held = append(held, heldLength, in, inOff, len);
             heldLength += len;
             System.arraycopy(held, n, receivedTag, 0, tagLength);
-            ctr.xor(held, 0, n, held, 0);
+            process(held, 0, n, held, 0, true);
         } else {
             if (held.length < n) {
                 held = new byte[n];
             }
             System.arraycopy(in, inOff + n, receivedTag, 0, tagLength);
-            ctr.xor(in, inOff, n, held, 0);
             heldLength = n;
+            process(in, inOff, n, held, 0, true);
         }
-        cbcMac(held, 0, n);
         for (int i = 0; i < tagLength; i++) {
             mac[i] ^= s0[i];
         }
@@ -277,17 +281,32 @@ public final class Sm4Ccm implements Sm4AeadCipher {
     }
 
     /**
-     * §6.1 steps 1-4 / A.2: {@code T = MSB_Tlen(Y_r)} over {@code B0 || encoded a || A || pad ||
-     * P || pad}, left in {@link #mac}.
+     * Runs CCM over the payload (§6.1 encryption, §6.2 decryption) and leaves the CBC-MAC
+     * {@code T} (steps 1-4 / A.2: over {@code B0 || encoded a || A || pad || P || pad}) in
+     * {@link #mac}. Encrypting, {@code src} is the plaintext and {@code dst} receives the
+     * ciphertext; decrypting, {@code src} is the ciphertext and {@code dst} (private) receives the
+     * plaintext that the MAC then reads. In place ({@code src == dst}, same offset) works.
+     *
+     * <p>Why the shape: CBC-MAC is a serial chain, one block encryption at a time, and a single
+     * block costs the engine's full latency, while a 4-block call costs barely more because the
+     * engine interleaves independent blocks. So each chain step that can, rides in a 4-block call
+     * with three counter blocks: payload blocks go in groups of three, the group's first MAC step
+     * computes the keystream of the next group, and the CTR half of CCM comes almost free.
      */
-    private void cbcMac(byte[] payload, int off, int len) {
-        System.arraycopy(counter0, 0, mac, 0, BLOCK);
-        // B0 flags (§A.2.1): Adata, (t-2)/2, q-1 (already in counter0[0]); then N, then Q = [len]_8q.
-        mac[0] |= (byte) ((aadLength > 0 ? 0x40 : 0) | ((tagLength - 2) / 2) << 3);
+    private void process(byte[] src, int srcOff, int len, byte[] dst, int dstOff, boolean decrypt) {
+        byte[] w = work;
+        int counter = Bytes.getIntBE(counter0, 12);
+        // Y_0 = E(B0) together with Ctr_1..Ctr_3, the keystream of the first group (§A.3).
+        System.arraycopy(counter0, 0, w, 0, BLOCK);
+        // B0 (§A.2.1): flags = Adata, (t-2)/2, q-1 (already in counter0[0]); then N; then Q = [len]_8q.
+        w[0] |= (byte) ((aadLength > 0 ? 0x40 : 0) | ((tagLength - 2) / 2) << 3);
         for (int i = BLOCK - 1, v = len; i > nonceLength; i--, v >>>= 8) {
-            mac[i] = (byte) v;
+            w[i] = (byte) v;
         }
-        engine.encryptBlocks(mac, 0, mac, 0, 1);
+        counterBlocks(counter + 1);
+        engine.encryptBlocks(w, 0, w, 0, 4);
+        System.arraycopy(w, 0, mac, 0, BLOCK);
+        System.arraycopy(w, BLOCK, keystream, 0, GROUP);
         partialLength = 0;
         if (aadLength > 0) {
             // §A.2.2: a < 2^16 - 2^8 takes two bytes, else 0xfffe then four bytes (a < 2^31 here).
@@ -304,8 +323,42 @@ public final class Sm4Ccm implements Sm4AeadCipher {
             macAbsorb(aad, 0, aadLength);
             macPad();
         }
-        macAbsorb(payload, off, len);
-        macPad();
+        // Payload block j uses Ctr_(j+1); the group starting at block 3g is followed by 3g+3.
+        for (int o = 0, next = counter + 4; o < len; o += GROUP, next += 3) {
+            int n = Math.min(GROUP, len - o);
+            if (decrypt) {
+                Bytes.xor(src, srcOff + o, keystream, 0, dst, dstOff + o, n);
+            }
+            byte[] plain = decrypt ? dst : src;
+            int p = (decrypt ? dstOff : srcOff) + o;
+            int first = Math.min(BLOCK, n);
+            for (int i = 0; i < BLOCK; i++) {
+                w[i] = (byte) (mac[i] ^ (i < first ? plain[p + i] : 0));
+            }
+            counterBlocks(next);
+            engine.encryptBlocks(w, 0, w, 0, 4);
+            System.arraycopy(w, 0, mac, 0, BLOCK);
+            if (n > BLOCK) {
+                macAbsorb(plain, p + BLOCK, n - BLOCK);
+                macPad();
+            }
+            if (!decrypt) {
+                // after the MAC has read this group's plaintext: in place overwrites it
+                Bytes.xor(src, srcOff + o, keystream, 0, dst, dstOff + o, n);
+            }
+            System.arraycopy(w, BLOCK, keystream, 0, GROUP);
+        }
+    }
+
+    /** Counter blocks {@code Ctr_c, Ctr_c+1, Ctr_c+2} (§A.3) into blocks 1..3 of {@link #work}. */
+    private void counterBlocks(int c) {
+        long high = Bytes.getLongBE(counter0, 0);
+        int middle = Bytes.getIntBE(counter0, 8);
+        for (int k = 1; k <= 3; k++) {
+            Bytes.putLongBE(work, k * BLOCK, high);
+            Bytes.putIntBE(work, k * BLOCK + 8, middle);
+            Bytes.putIntBE(work, k * BLOCK + 12, c + k - 1);
+        }
     }
 
     private void macAbsorb(byte[] b, int off, int len) {
@@ -318,32 +371,33 @@ public final class Sm4Ccm implements Sm4AeadCipher {
             if (partialLength < BLOCK) {
                 return;
             }
-            macBlock(partial, 0);
+            macBlocks(partial, 0, 1);
             partialLength = 0;
         }
-        for (; len >= BLOCK; off += BLOCK, len -= BLOCK) {
-            macBlock(b, off);
-        }
-        if (len > 0) {
-            System.arraycopy(b, off, partial, 0, len);
-            partialLength = len;
+        macBlocks(b, off, len >>> 4);
+        int rest = len & 15;
+        if (rest > 0) {
+            System.arraycopy(b, off + (len & ~15), partial, 0, rest);
+            partialLength = rest;
         }
     }
 
     private void macPad() {
         if (partialLength > 0) {
             Arrays.fill(partial, partialLength, BLOCK, (byte) 0);
-            macBlock(partial, 0);
+            macBlocks(partial, 0, 1);
             partialLength = 0;
         }
     }
 
-    /** {@code Y_i = E_K(B_i xor Y_{i-1})}. */
-    private void macBlock(byte[] b, int off) {
-        byte[] y = mac;
-        Bytes.putLongLE(y, 0, Bytes.getLongLE(y, 0) ^ Bytes.getLongLE(b, off));
-        Bytes.putLongLE(y, 8, Bytes.getLongLE(y, 8) ^ Bytes.getLongLE(b, off + 8));
-        engine.encryptBlocks(y, 0, y, 0, 1);
+    /** {@code Y_i = E_K(B_i xor Y_{i-1})} for whole blocks: CBC encryption chained through {@link #mac}. */
+    private void macBlocks(byte[] b, int off, int blocks) {
+        while (blocks > 0) {
+            int n = Math.min(blocks, MAC_SCRATCH_BLOCKS);
+            engine.encryptCbc(mac, b, off, macScratch, 0, n);
+            off += n * BLOCK;
+            blocks -= n;
+        }
     }
 
     private void checkPayloadLength(long len) {
@@ -393,8 +447,6 @@ public final class Sm4Ccm implements Sm4AeadCipher {
     /** Drops held data (wiping plaintext) and returns to the initial state, same key and nonce. */
     @Override
     public void reset() {
-        // §A.3: the payload uses Ctr_1, Ctr_2, ...; Ctr_0 only encrypts the tag.
-        ctr.start(counter0, 0, Bytes.getIntBE(counter0, 12) + 1);
         Arrays.fill(held, 0, heldLength, (byte) 0);
         heldLength = 0;
         aadLength = 0;
@@ -402,6 +454,8 @@ public final class Sm4Ccm implements Sm4AeadCipher {
         inData = false;
         Bytes.wipe(mac);
         Bytes.wipe(partial);
+        Bytes.wipe(work);
+        Bytes.wipe(keystream);
     }
 
     @Override
@@ -410,12 +464,14 @@ public final class Sm4Ccm implements Sm4AeadCipher {
             return;
         }
         destroyed = true;
-        ctr.wipe();
         Bytes.wipe(counter0);
         Bytes.wipe(s0);
         Bytes.wipe(mac);
         Bytes.wipe(partial);
         Bytes.wipe(receivedTag);
+        Bytes.wipe(work);
+        Bytes.wipe(keystream);
+        Bytes.wipe(macScratch);
         Bytes.wipe(held);
         Bytes.wipe(aad);
         heldLength = 0;

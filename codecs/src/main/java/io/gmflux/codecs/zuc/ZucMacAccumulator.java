@@ -18,15 +18,23 @@ import java.util.Arrays;
  * keystream bits starting at bit 64p + k. So each 64 message bits cost, per tag bit, two shifts
  * and an OR to cut the window out of 96 keystream bits, one AND and one XOR into one of 32
  * 64-bit accumulators; the parities are taken once, at the end (BouncyCastle instead branches on
- * every message bit). No branch and no table index depends on the message or the keystream: this
- * part is constant-time (the keystream generator's S-box lookups are not, see {@code ZucCore}).
+ * every message bit). Long runs take a column form of the same sum: for each k, one loop over a
+ * chunk of message words XORs {@code m[w] & ((z[w] << k) | (z1[w] >>> (32 - k)))} into one int,
+ * with k a constant in the generated code, which HotSpot's superword pass turns into SIMD
+ * (measured about twice as fast as the scalar form on AVX2/AVX-512; the scalar form serves short
+ * runs). No branch and no table index depends on the message or the keystream: this part is
+ * constant-time (the keystream generator's S-box lookups are not, see {@code ZucCore}).
  *
  * <p>Mutable, not thread-safe; {@link #destroy()} zeroes everything secret.
  */
 final class ZucMacAccumulator {
 
-    /** Keystream words buffered at a time: a 1 KiB message is absorbed in one pass. */
-    private static final int KEYSTREAM_WORDS = 256 + 16;
+    /** Message words per column pass (2 KiB): long enough to amortise the 32 loops' set-up. */
+    private static final int CHUNK_WORDS = 512;
+    /** Runs shorter than this take the scalar form. */
+    private static final int COLUMN_MIN_WORDS = 64;
+    /** Keystream words buffered at a time: one chunk plus the words its windows reach into. */
+    private static final int KEYSTREAM_WORDS = CHUNK_WORDS + 16;
 
     private final ZucCore core = new ZucCore();
     /** The generator right after initialisation, for {@link #reset()}. */
@@ -45,6 +53,10 @@ final class ZucMacAccumulator {
     /** Message bytes not yet making a whole word (zero beyond pendingLen), and room for a zero word. */
     private final byte[] pending = new byte[8];
     private int pendingLen;
+    /** Column-form scratch: message words, and keystream words aligned with them and one further on. */
+    private final int[] mw = new int[CHUNK_WORDS];
+    private final int[] z0 = new int[CHUNK_WORDS];
+    private final int[] z1 = new int[CHUNK_WORDS];
 
     private ZucMacAccumulator(int tagWords, boolean eia3) {
         this.tagWords = tagWords;
@@ -183,6 +195,21 @@ final class ZucMacAccumulator {
     private void absorbWords(byte[] msg, int off, int words) {
         // The pair at words w, w + 1 reads keystream words w + j .. w + j + 2 for tag word j.
         final int need = tagWords + 2;
+        while (words >= COLUMN_MIN_WORDS) {
+            ensureKeystream(need + COLUMN_MIN_WORDS, words + need);
+            int n = Math.min(Math.min(words, CHUNK_WORDS), kwEnd - kwStart - need);
+            for (int i = 0; i < n; i++) {
+                mw[i] = Bytes.getIntBE(msg, off + 4 * i);
+            }
+            for (int j = 0; j < tagWords; j++) {
+                System.arraycopy(kw, kwStart + j, z0, 0, n);
+                System.arraycopy(kw, kwStart + j + 1, z1, 0, n);
+                absorbColumns(acc, 32 * j, mw, z0, z1, n);
+            }
+            kwStart += n;
+            off += 4 * n;
+            words -= n;
+        }
         while (words > 1) {
             ensureKeystream(need + 1, words + need);
             int n = Math.min(words, kwEnd - kwStart - need + 1) & ~1;
@@ -334,12 +361,183 @@ final class ZucMacAccumulator {
         acc[accOff + 31] = a31;
     }
 
+    /**
+     * The column form: for each k, accumulator k ^= XOR over w of
+     * {@code m[w] AND (the 32 keystream bits at offset k of z[w] ∥ z1[w])}. One loop per k with k a
+     * constant (generated), so that the superword pass vectorises every loop.
+     */
+    private static void absorbColumns(long[] acc, int accOff, int[] m, int[] z, int[] z1, int n) {
+        int x0 = 0;
+        for (int w = 0; w < n; w++) {
+            x0 ^= m[w] & z[w];
+        }
+        acc[accOff] ^= x0 & 0xFFFFFFFFL;
+        int x1 = 0;
+        for (int w = 0; w < n; w++) {
+            x1 ^= m[w] & ((z[w] << 1) | (z1[w] >>> 31));
+        }
+        acc[accOff + 1] ^= x1 & 0xFFFFFFFFL;
+        int x2 = 0;
+        for (int w = 0; w < n; w++) {
+            x2 ^= m[w] & ((z[w] << 2) | (z1[w] >>> 30));
+        }
+        acc[accOff + 2] ^= x2 & 0xFFFFFFFFL;
+        int x3 = 0;
+        for (int w = 0; w < n; w++) {
+            x3 ^= m[w] & ((z[w] << 3) | (z1[w] >>> 29));
+        }
+        acc[accOff + 3] ^= x3 & 0xFFFFFFFFL;
+        int x4 = 0;
+        for (int w = 0; w < n; w++) {
+            x4 ^= m[w] & ((z[w] << 4) | (z1[w] >>> 28));
+        }
+        acc[accOff + 4] ^= x4 & 0xFFFFFFFFL;
+        int x5 = 0;
+        for (int w = 0; w < n; w++) {
+            x5 ^= m[w] & ((z[w] << 5) | (z1[w] >>> 27));
+        }
+        acc[accOff + 5] ^= x5 & 0xFFFFFFFFL;
+        int x6 = 0;
+        for (int w = 0; w < n; w++) {
+            x6 ^= m[w] & ((z[w] << 6) | (z1[w] >>> 26));
+        }
+        acc[accOff + 6] ^= x6 & 0xFFFFFFFFL;
+        int x7 = 0;
+        for (int w = 0; w < n; w++) {
+            x7 ^= m[w] & ((z[w] << 7) | (z1[w] >>> 25));
+        }
+        acc[accOff + 7] ^= x7 & 0xFFFFFFFFL;
+        int x8 = 0;
+        for (int w = 0; w < n; w++) {
+            x8 ^= m[w] & ((z[w] << 8) | (z1[w] >>> 24));
+        }
+        acc[accOff + 8] ^= x8 & 0xFFFFFFFFL;
+        int x9 = 0;
+        for (int w = 0; w < n; w++) {
+            x9 ^= m[w] & ((z[w] << 9) | (z1[w] >>> 23));
+        }
+        acc[accOff + 9] ^= x9 & 0xFFFFFFFFL;
+        int x10 = 0;
+        for (int w = 0; w < n; w++) {
+            x10 ^= m[w] & ((z[w] << 10) | (z1[w] >>> 22));
+        }
+        acc[accOff + 10] ^= x10 & 0xFFFFFFFFL;
+        int x11 = 0;
+        for (int w = 0; w < n; w++) {
+            x11 ^= m[w] & ((z[w] << 11) | (z1[w] >>> 21));
+        }
+        acc[accOff + 11] ^= x11 & 0xFFFFFFFFL;
+        int x12 = 0;
+        for (int w = 0; w < n; w++) {
+            x12 ^= m[w] & ((z[w] << 12) | (z1[w] >>> 20));
+        }
+        acc[accOff + 12] ^= x12 & 0xFFFFFFFFL;
+        int x13 = 0;
+        for (int w = 0; w < n; w++) {
+            x13 ^= m[w] & ((z[w] << 13) | (z1[w] >>> 19));
+        }
+        acc[accOff + 13] ^= x13 & 0xFFFFFFFFL;
+        int x14 = 0;
+        for (int w = 0; w < n; w++) {
+            x14 ^= m[w] & ((z[w] << 14) | (z1[w] >>> 18));
+        }
+        acc[accOff + 14] ^= x14 & 0xFFFFFFFFL;
+        int x15 = 0;
+        for (int w = 0; w < n; w++) {
+            x15 ^= m[w] & ((z[w] << 15) | (z1[w] >>> 17));
+        }
+        acc[accOff + 15] ^= x15 & 0xFFFFFFFFL;
+        int x16 = 0;
+        for (int w = 0; w < n; w++) {
+            x16 ^= m[w] & ((z[w] << 16) | (z1[w] >>> 16));
+        }
+        acc[accOff + 16] ^= x16 & 0xFFFFFFFFL;
+        int x17 = 0;
+        for (int w = 0; w < n; w++) {
+            x17 ^= m[w] & ((z[w] << 17) | (z1[w] >>> 15));
+        }
+        acc[accOff + 17] ^= x17 & 0xFFFFFFFFL;
+        int x18 = 0;
+        for (int w = 0; w < n; w++) {
+            x18 ^= m[w] & ((z[w] << 18) | (z1[w] >>> 14));
+        }
+        acc[accOff + 18] ^= x18 & 0xFFFFFFFFL;
+        int x19 = 0;
+        for (int w = 0; w < n; w++) {
+            x19 ^= m[w] & ((z[w] << 19) | (z1[w] >>> 13));
+        }
+        acc[accOff + 19] ^= x19 & 0xFFFFFFFFL;
+        int x20 = 0;
+        for (int w = 0; w < n; w++) {
+            x20 ^= m[w] & ((z[w] << 20) | (z1[w] >>> 12));
+        }
+        acc[accOff + 20] ^= x20 & 0xFFFFFFFFL;
+        int x21 = 0;
+        for (int w = 0; w < n; w++) {
+            x21 ^= m[w] & ((z[w] << 21) | (z1[w] >>> 11));
+        }
+        acc[accOff + 21] ^= x21 & 0xFFFFFFFFL;
+        int x22 = 0;
+        for (int w = 0; w < n; w++) {
+            x22 ^= m[w] & ((z[w] << 22) | (z1[w] >>> 10));
+        }
+        acc[accOff + 22] ^= x22 & 0xFFFFFFFFL;
+        int x23 = 0;
+        for (int w = 0; w < n; w++) {
+            x23 ^= m[w] & ((z[w] << 23) | (z1[w] >>> 9));
+        }
+        acc[accOff + 23] ^= x23 & 0xFFFFFFFFL;
+        int x24 = 0;
+        for (int w = 0; w < n; w++) {
+            x24 ^= m[w] & ((z[w] << 24) | (z1[w] >>> 8));
+        }
+        acc[accOff + 24] ^= x24 & 0xFFFFFFFFL;
+        int x25 = 0;
+        for (int w = 0; w < n; w++) {
+            x25 ^= m[w] & ((z[w] << 25) | (z1[w] >>> 7));
+        }
+        acc[accOff + 25] ^= x25 & 0xFFFFFFFFL;
+        int x26 = 0;
+        for (int w = 0; w < n; w++) {
+            x26 ^= m[w] & ((z[w] << 26) | (z1[w] >>> 6));
+        }
+        acc[accOff + 26] ^= x26 & 0xFFFFFFFFL;
+        int x27 = 0;
+        for (int w = 0; w < n; w++) {
+            x27 ^= m[w] & ((z[w] << 27) | (z1[w] >>> 5));
+        }
+        acc[accOff + 27] ^= x27 & 0xFFFFFFFFL;
+        int x28 = 0;
+        for (int w = 0; w < n; w++) {
+            x28 ^= m[w] & ((z[w] << 28) | (z1[w] >>> 4));
+        }
+        acc[accOff + 28] ^= x28 & 0xFFFFFFFFL;
+        int x29 = 0;
+        for (int w = 0; w < n; w++) {
+            x29 ^= m[w] & ((z[w] << 29) | (z1[w] >>> 3));
+        }
+        acc[accOff + 29] ^= x29 & 0xFFFFFFFFL;
+        int x30 = 0;
+        for (int w = 0; w < n; w++) {
+            x30 ^= m[w] & ((z[w] << 30) | (z1[w] >>> 2));
+        }
+        acc[accOff + 30] ^= x30 & 0xFFFFFFFFL;
+        int x31 = 0;
+        for (int w = 0; w < n; w++) {
+            x31 ^= m[w] & ((z[w] << 31) | (z1[w] >>> 1));
+        }
+        acc[accOff + 31] ^= x31 & 0xFFFFFFFFL;
+    }
+
     /** Zeroes the generators, accumulators and buffered keystream and message bytes. */
     void destroy() {
         core.destroy();
         initial.destroy();
         Arrays.fill(acc, 0L);
         Arrays.fill(kw, 0);
+        Arrays.fill(mw, 0);
+        Arrays.fill(z0, 0);
+        Arrays.fill(z1, 0);
         Arrays.fill(tagInit, 0);
         Arrays.fill(pending, (byte) 0);
         pendingLen = 0;
