@@ -45,6 +45,9 @@ import java.util.function.Supplier;
  * <p>SM4 runs on the table-driven engine of {@link io.gmflux.codecs.sm4.Sm4#newEngine(byte[])},
  * which leaks timing through the cache to a co-located attacker (as BouncyCastle's SM4 does).
  *
+ * <p>Deployment: OpenJDK loads unsigned JCE providers; Oracle's JDK accepts a Cipher or Mac
+ * provider only from a jar signed with a JCE code-signing certificate (BouncyCastle's jar is).
+ *
  * <p>Thread safety: immutable after construction and thread-safe. Each {@code getInstance}
  * constructs its SPI directly, without reflection.
  */
