@@ -17,7 +17,10 @@ public final class KnownAnswerTests {
     /** The checks of every algorithm in this build, in the order the selftest prints them. */
     public static List<AlgorithmCheck> available() {
         List<AlgorithmCheck> checks = new ArrayList<>();
+        checks.addAll(Sm3Checks.all());
         checks.addAll(Sm4Checks.all());
+        checks.addAll(Sm4AeadChecks.all());
+        checks.addAll(ZucChecks.all());
         return List.copyOf(checks);
     }
 

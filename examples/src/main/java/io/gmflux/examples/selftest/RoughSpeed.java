@@ -18,7 +18,10 @@ public final class RoughSpeed {
     /** The probes of every algorithm in this build, in the order the selftest prints them. */
     public static List<SpeedProbe> available() {
         List<SpeedProbe> probes = new ArrayList<>();
+        probes.addAll(Sm3Checks.speedProbes());
         probes.addAll(Sm4Checks.speedProbes());
+        probes.addAll(Sm4AeadChecks.speedProbes());
+        probes.addAll(ZucChecks.speedProbes());
         return List.copyOf(probes);
     }
 

@@ -1,7 +1,10 @@
 package io.gmflux.examples.selftest;
 
 import io.gmflux.codecs.sm4.Sm4;
+import io.gmflux.codecs.sm4.Sm4Cipher;
 import io.gmflux.codecs.sm4.Sm4Engine;
+import java.security.GeneralSecurityException;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
 
@@ -50,6 +53,19 @@ final class Sm4Checks {
             return Mismatch.of("decrypted plaintext", v.hex("plaintext"), buf);
         } finally {
             engine.destroy();
+        }
+    }
+
+    /** {@code update} with the first third, {@code doFinal} with the rest; returns the output. */
+    static byte[] inTwoPieces(Sm4Cipher cipher, byte[] in) throws GeneralSecurityException {
+        try {
+            int split = in.length / 3;
+            byte[] out = new byte[in.length + 2 * Sm4Engine.BLOCK_SIZE];
+            int n = cipher.update(in, 0, split, out, 0);
+            n += cipher.doFinal(in, split, in.length - split, out, n);
+            return Arrays.copyOf(out, n);
+        } finally {
+            cipher.destroy();
         }
     }
 }
