@@ -1,5 +1,7 @@
 package io.gmflux.codecs.sm4;
 
+import io.gmflux.codecs.bytes.Bytes;
+
 /**
  * The SM4 block cipher (GB/T 32907) under one expanded key: the multi-block entry point that
  * every mode of this package uses, whichever implementation sits behind it.
@@ -23,7 +25,97 @@ public interface Sm4Engine {
     /** Decrypts {@code blocks} consecutive 16-byte blocks from {@code in} to {@code out}. */
     void decryptBlocks(byte[] in, int inOff, byte[] out, int outOff, int blocks);
 
-    /** Whether this engine avoids secret-dependent memory access . */
+    /**
+     * CBC encryption (GB/T 17964 §6.3) of {@code blocks} whole blocks: {@code C_i = E(P_i xor C_{i-1})}
+     * with {@code C_{-1} = chain}. On return {@code chain} holds the last ciphertext block, so
+     * consecutive calls continue one message.
+     *
+     * <p>The default runs block by block through {@link #encryptBlocks}; engines may fuse the
+     * chaining into their round loop. No allocation.
+     *
+     * @param chain the 16-byte chaining value (the IV at the start of a message); updated
+     * @throws IndexOutOfBoundsException if a range does not fit its array
+     */
+    default void encryptCbc(byte[] chain, byte[] in, int inOff, byte[] out, int outOff, int blocks) {
+        Sm4EngineChecks.check(chain, in, inOff, out, outOff, blocks);
+        long c0 = Bytes.getLongBE(chain, 0);
+        long c1 = Bytes.getLongBE(chain, 8);
+        for (int i = 0; i < blocks; i++) {
+            int o = i * BLOCK_SIZE;
+            Bytes.putLongBE(out, outOff + o, Bytes.getLongBE(in, inOff + o) ^ c0);
+            Bytes.putLongBE(out, outOff + o + 8, Bytes.getLongBE(in, inOff + o + 8) ^ c1);
+            encryptBlocks(out, outOff + o, out, outOff + o, 1);
+            c0 = Bytes.getLongBE(out, outOff + o);
+            c1 = Bytes.getLongBE(out, outOff + o + 8);
+        }
+        Bytes.putLongBE(chain, 0, c0);
+        Bytes.putLongBE(chain, 8, c1);
+    }
+
+    /**
+     * CBC decryption (GB/T 17964 §6.3) of {@code blocks} whole blocks: {@code P_i = D(C_i) xor C_{i-1}}
+     * with {@code C_{-1} = chain}. On return {@code chain} holds the last ciphertext block. In place
+     * works: each ciphertext block is read before its plaintext is written.
+     *
+     * <p>The default runs block by block through {@link #decryptBlocks}; the table engine decrypts
+     * four blocks at a time. No allocation.
+     *
+     * @param chain the 16-byte chaining value (the IV at the start of a message); updated
+     * @throws IndexOutOfBoundsException if a range does not fit its array
+     */
+    default void decryptCbc(byte[] chain, byte[] in, int inOff, byte[] out, int outOff, int blocks) {
+        Sm4EngineChecks.check(chain, in, inOff, out, outOff, blocks);
+        long c0 = Bytes.getLongBE(chain, 0);
+        long c1 = Bytes.getLongBE(chain, 8);
+        for (int i = 0; i < blocks; i++) {
+            int o = i * BLOCK_SIZE;
+            long n0 = Bytes.getLongBE(in, inOff + o);
+            long n1 = Bytes.getLongBE(in, inOff + o + 8);
+            decryptBlocks(in, inOff + o, out, outOff + o, 1);
+            Bytes.putLongBE(out, outOff + o, Bytes.getLongBE(out, outOff + o) ^ c0);
+            Bytes.putLongBE(out, outOff + o + 8, Bytes.getLongBE(out, outOff + o + 8) ^ c1);
+            c0 = n0;
+            c1 = n1;
+        }
+        Bytes.putLongBE(chain, 0, c0);
+        Bytes.putLongBE(chain, 8, c1);
+    }
+
+    /**
+     * CTR keystream applied to {@code blocks} whole blocks: {@code out_i = in_i xor E(counter + i)},
+     * the counter being a 128-bit big-endian integer that wraps modulo 2^128 (GB/T 17964 §6.6 with
+     * the standard increment function). On return {@code counter} is advanced by {@code blocks}.
+     * In place works. (GCM's 32-bit {@code inc32} differs only when the low 32 bits wrap.)
+     *
+     * <p>The default runs block by block through {@link #encryptBlocks}; the table engine keeps the
+     * counters in registers and encrypts four at a time. No allocation.
+     *
+     * @param counter the 16-byte counter block; updated
+     * @throws IndexOutOfBoundsException if a range does not fit its array
+     */
+    default void encryptCtr(byte[] counter, byte[] in, int inOff, byte[] out, int outOff, int blocks) {
+        Sm4EngineChecks.check(counter, in, inOff, out, outOff, blocks);
+        long hi = Bytes.getLongBE(counter, 0);
+        long lo = Bytes.getLongBE(counter, 8);
+        for (int i = 0; i < blocks; i++) {
+            int o = i * BLOCK_SIZE;
+            long p0 = Bytes.getLongBE(in, inOff + o);
+            long p1 = Bytes.getLongBE(in, inOff + o + 8);
+            Bytes.putLongBE(out, outOff + o, hi);
+            Bytes.putLongBE(out, outOff + o + 8, lo);
+            encryptBlocks(out, outOff + o, out, outOff + o, 1);
+            Bytes.putLongBE(out, outOff + o, Bytes.getLongBE(out, outOff + o) ^ p0);
+            Bytes.putLongBE(out, outOff + o + 8, Bytes.getLongBE(out, outOff + o + 8) ^ p1);
+            lo++;
+            if (lo == 0) {
+                hi++;
+            }
+        }
+        Bytes.putLongBE(counter, 0, hi);
+        Bytes.putLongBE(counter, 8, lo);
+    }
+
+    /** Whether this engine avoids secret-dependent memory access and branches. */
     boolean isConstantTime();
 
     /** Zeroes the round keys; the engine must not be used afterwards. Idempotent. */

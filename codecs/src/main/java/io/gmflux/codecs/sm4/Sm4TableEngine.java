@@ -3,10 +3,25 @@ package io.gmflux.codecs.sm4;
 import io.gmflux.codecs.bytes.Bytes;
 
 /**
- * Table-driven SM4 (GB/T 32907 §6, §7). First, straightforward version: S-box lookups and the
- * linear transform computed per round.
+ * Table-driven SM4 (GB/T 32907 §6, §7): the fast engine behind {@link Sm4#newEngine}.
  *
- * <p>Leaks through cache timing: the S-box is indexed by secret-dependent bytes.
+ * <p><b>Not constant-time.</b> Every round looks up a 4 KiB table at indices derived from
+ * plaintext/ciphertext XOR round key, so an attacker who shares the CPU cache (another process,
+ * VM or hyper-thread on the same core) can learn key bits from cache timing. The key schedule
+ * also looks the S-box up at key-dependent indices. Where that matters use
+ * {@code Sm4.newConstantTimeEngine}, which avoids secret-dependent memory access and branches.
+ *
+ * <p>How it is fast: the round function {@code T = L . tau} (§6.2) is one XOR of four lookups in
+ * a single combined table {@code TABLE[256 * k + b] = L(Sbox(b) << (24 - 8k))} (L is linear, so
+ * it distributes over the four S-box bytes); four blocks are in flight at once so that the
+ * loads of one block overlap the dependent chain of the others; the round loop is unrolled by
+ * four rounds (one full rotation of the state words) and runs eight times, which keeps the
+ * method small enough for C2; words move through {@link Bytes}' VarHandle views. CBC decryption
+ * and CTR are fused into the same kernel ({@link #decryptCbc}, {@link #encryptCtr}). No
+ * allocation after construction.
+ *
+ * <p>Thread safety: immutable after construction (except {@link #destroy()}); the block methods
+ * may be called concurrently.
  */
 final class Sm4TableEngine implements Sm4Engine {
 
@@ -47,23 +62,50 @@ final class Sm4TableEngine implements Sm4Engine {
 
     private static final int[] FK = {0xa3b1bac6, 0x56aa3350, 0x677d9197, 0xb27022dc};
 
-    private final int[] rk = new int[32];
+    /** T-table: {@code TABLE[(k << 8) | b] = L(Sbox(b) << (24 - 8k))}, k = 0 for the top byte. */
+    private static final int[] TABLE = buildTable();
+
+    /** Kernel kinds: what a kernel loads before the rounds and what it XORs after them. */
+    private static final int PLAIN = 0;
+    private static final int CTR = 1;
+    private static final int CBC_DECRYPT = 2;
+
+    private final int[] rkEnc = new int[32];
+    private final int[] rkDec = new int[32];
 
     Sm4TableEngine(byte[] key) {
+        // GB/T 32907 §7.3: K_i = MK_i xor FK_i, rk_i = K_{i+4} = K_i xor T'(K_{i+1} xor K_{i+2} xor K_{i+3} xor CK_i).
         int k0 = Bytes.getIntBE(key, 0) ^ FK[0];
         int k1 = Bytes.getIntBE(key, 4) ^ FK[1];
         int k2 = Bytes.getIntBE(key, 8) ^ FK[2];
         int k3 = Bytes.getIntBE(key, 12) ^ FK[3];
         for (int i = 0; i < 32; i++) {
-            int t = k1 ^ k2 ^ k3 ^ ck(i);
-            t = tau(t);
+            int t = tau(k1 ^ k2 ^ k3 ^ ck(i));
             int k4 = k0 ^ t ^ Integer.rotateLeft(t, 13) ^ Integer.rotateLeft(t, 23);
-            rk[i] = k4;
+            rkEnc[i] = k4;
+            rkDec[31 - i] = k4;
             k0 = k1;
             k1 = k2;
             k2 = k3;
             k3 = k4;
         }
+    }
+
+    private static int[] buildTable() {
+        int[] t = new int[1024];
+        for (int b = 0; b < 256; b++) {
+            int s = SBOX[b] & 0xff;
+            for (int k = 0; k < 4; k++) {
+                t[(k << 8) | b] = linear(s << (24 - 8 * k));
+            }
+        }
+        return t;
+    }
+
+    /** The linear transform L of the round function (GB/T 32907 §6.2.2). */
+    static int linear(int b) {
+        return b ^ Integer.rotateLeft(b, 2) ^ Integer.rotateLeft(b, 10)
+                ^ Integer.rotateLeft(b, 18) ^ Integer.rotateLeft(b, 24);
     }
 
     /** CK_i: byte j of CK_i is (4i + j) * 7 mod 256 (GB/T 32907 §7.3). */
@@ -75,6 +117,7 @@ final class Sm4TableEngine implements Sm4Engine {
         return v;
     }
 
+    /** The non-linear transform tau: the S-box on each byte (GB/T 32907 §6.2.1). */
     static int tau(int a) {
         return (SBOX[a >>> 24] & 0xff) << 24
                 | (SBOX[(a >>> 16) & 0xff] & 0xff) << 16
@@ -82,43 +125,258 @@ final class Sm4TableEngine implements Sm4Engine {
                 | (SBOX[a & 0xff] & 0xff);
     }
 
-    private static int t(int a) {
-        int b = tau(a);
-        return b ^ Integer.rotateLeft(b, 2) ^ Integer.rotateLeft(b, 10)
-                ^ Integer.rotateLeft(b, 18) ^ Integer.rotateLeft(b, 24);
+    /** The round function's T = L(tau(x)) through the combined table. */
+    private static int t(int x) {
+        int[] tb = TABLE;
+        return tb[x >>> 24] ^ tb[0x100 | ((x >>> 16) & 0xff)]
+                ^ tb[0x200 | ((x >>> 8) & 0xff)] ^ tb[0x300 | (x & 0xff)];
     }
 
     @Override
     public void encryptBlocks(byte[] in, int inOff, byte[] out, int outOff, int blocks) {
-        crypt(in, inOff, out, outOff, blocks, false);
+        Sm4EngineChecks.check(in, inOff, out, outOff, blocks);
+        run(rkEnc, PLAIN, 0, 0, in, inOff, out, outOff, blocks);
     }
 
     @Override
     public void decryptBlocks(byte[] in, int inOff, byte[] out, int outOff, int blocks) {
-        crypt(in, inOff, out, outOff, blocks, true);
+        Sm4EngineChecks.check(in, inOff, out, outOff, blocks);
+        run(rkDec, PLAIN, 0, 0, in, inOff, out, outOff, blocks);
     }
 
-    private void crypt(byte[] in, int inOff, byte[] out, int outOff, int blocks, boolean decrypt) {
-        Bytes.checkRange(in, inOff, blocks * BLOCK_SIZE, "in");
-        Bytes.checkRange(out, outOff, blocks * BLOCK_SIZE, "out");
-        for (int b = 0; b < blocks; b++) {
-            int o = b * BLOCK_SIZE;
-            int x0 = Bytes.getIntBE(in, inOff + o);
-            int x1 = Bytes.getIntBE(in, inOff + o + 4);
-            int x2 = Bytes.getIntBE(in, inOff + o + 8);
-            int x3 = Bytes.getIntBE(in, inOff + o + 12);
-            for (int i = 0; i < 32; i++) {
-                int k = rk[decrypt ? 31 - i : i];
-                int x4 = x0 ^ t(x1 ^ x2 ^ x3 ^ k);
-                x0 = x1;
-                x1 = x2;
-                x2 = x3;
-                x3 = x4;
+    @Override
+    public void decryptCbc(byte[] chain, byte[] in, int inOff, byte[] out, int outOff, int blocks) {
+        Sm4EngineChecks.check(chain, in, inOff, out, outOff, blocks);
+        if (blocks == 0) {
+            return;
+        }
+        // The last ciphertext block is the next chaining value; read it before an in-place write.
+        int last = inOff + (blocks - 1) * BLOCK_SIZE;
+        long n0 = Bytes.getLongBE(in, last);
+        long n1 = Bytes.getLongBE(in, last + 8);
+        run(rkDec, CBC_DECRYPT, Bytes.getLongBE(chain, 0), Bytes.getLongBE(chain, 8),
+                in, inOff, out, outOff, blocks);
+        Bytes.putLongBE(chain, 0, n0);
+        Bytes.putLongBE(chain, 8, n1);
+    }
+
+    @Override
+    public void encryptCtr(byte[] counter, byte[] in, int inOff, byte[] out, int outOff, int blocks) {
+        Sm4EngineChecks.check(counter, in, inOff, out, outOff, blocks);
+        long hi = Bytes.getLongBE(counter, 0);
+        long lo = Bytes.getLongBE(counter, 8);
+        run(rkEnc, CTR, hi, lo, in, inOff, out, outOff, blocks);
+        long nlo = lo + blocks;
+        // Unsigned overflow of the low half carries into the high half (mod 2^128).
+        long nhi = Long.compareUnsigned(nlo, lo) < 0 ? hi + 1 : hi;
+        Bytes.putLongBE(counter, 0, nhi);
+        Bytes.putLongBE(counter, 8, nlo);
+    }
+
+    /** Groups of four through {@link #kernel4}, the rest through {@link #kernel1}. */
+    private static void run(int[] rk, int kind, long h, long l, byte[] in, int inOff,
+            byte[] out, int outOff, int blocks) {
+        int groups = blocks >>> 2;
+        if (groups > 0) {
+            int done = groups << 2;
+            int o = done * BLOCK_SIZE;
+            long nh;
+            long nl;
+            if (kind == CTR) {
+                nl = l + done;
+                nh = Long.compareUnsigned(nl, l) < 0 ? h + 1 : h;
+            } else {
+                // CBC: the chaining value for the rest, read before an in-place write clobbers it.
+                nh = Bytes.getLongBE(in, inOff + o - 16);
+                nl = Bytes.getLongBE(in, inOff + o - 8);
             }
-            Bytes.putIntBE(out, outOff + o, x3);
-            Bytes.putIntBE(out, outOff + o + 4, x2);
-            Bytes.putIntBE(out, outOff + o + 8, x1);
-            Bytes.putIntBE(out, outOff + o + 12, x0);
+            kernel4(rk, kind, h, l, in, inOff, out, outOff, groups);
+            h = nh;
+            l = nl;
+            inOff += o;
+            outOff += o;
+            blocks -= done;
+        }
+        if (blocks > 0) {
+            kernel1(rk, kind, h, l, in, inOff, out, outOff, blocks);
+        }
+    }
+
+    /** Four blocks at a time, {@code groups} times: the hot loop of every bulk path. */
+    private static void kernel4(int[] rk, int kind, long h, long l, byte[] in, int inOff,
+            byte[] out, int outOff, int groups) {
+        for (int g = 0; g < groups; g++) {
+            int p = inOff + (g << 6);
+            int q = outOff + (g << 6);
+            int a0;
+            int a1;
+            int a2;
+            int a3;
+            int b0;
+            int b1;
+            int b2;
+            int b3;
+            int c0;
+            int c1;
+            int c2;
+            int c3;
+            int d0;
+            int d1;
+            int d2;
+            int d3;
+            if (kind == CTR) {
+                a0 = (int) (h >>> 32);
+                a1 = (int) h;
+                a2 = (int) (l >>> 32);
+                a3 = (int) l;
+                l++;
+                h = l == 0 ? h + 1 : h;
+                b0 = (int) (h >>> 32);
+                b1 = (int) h;
+                b2 = (int) (l >>> 32);
+                b3 = (int) l;
+                l++;
+                h = l == 0 ? h + 1 : h;
+                c0 = (int) (h >>> 32);
+                c1 = (int) h;
+                c2 = (int) (l >>> 32);
+                c3 = (int) l;
+                l++;
+                h = l == 0 ? h + 1 : h;
+                d0 = (int) (h >>> 32);
+                d1 = (int) h;
+                d2 = (int) (l >>> 32);
+                d3 = (int) l;
+                l++;
+                h = l == 0 ? h + 1 : h;
+            } else {
+                a0 = Bytes.getIntBE(in, p);
+                a1 = Bytes.getIntBE(in, p + 4);
+                a2 = Bytes.getIntBE(in, p + 8);
+                a3 = Bytes.getIntBE(in, p + 12);
+                b0 = Bytes.getIntBE(in, p + 16);
+                b1 = Bytes.getIntBE(in, p + 20);
+                b2 = Bytes.getIntBE(in, p + 24);
+                b3 = Bytes.getIntBE(in, p + 28);
+                c0 = Bytes.getIntBE(in, p + 32);
+                c1 = Bytes.getIntBE(in, p + 36);
+                c2 = Bytes.getIntBE(in, p + 40);
+                c3 = Bytes.getIntBE(in, p + 44);
+                d0 = Bytes.getIntBE(in, p + 48);
+                d1 = Bytes.getIntBE(in, p + 52);
+                d2 = Bytes.getIntBE(in, p + 56);
+                d3 = Bytes.getIntBE(in, p + 60);
+            }
+            for (int r = 0; r < 32; r += 4) {
+                int k0 = rk[r];
+                int k1 = rk[r + 1];
+                int k2 = rk[r + 2];
+                int k3 = rk[r + 3];
+                a0 ^= t(a1 ^ a2 ^ a3 ^ k0);
+                b0 ^= t(b1 ^ b2 ^ b3 ^ k0);
+                c0 ^= t(c1 ^ c2 ^ c3 ^ k0);
+                d0 ^= t(d1 ^ d2 ^ d3 ^ k0);
+                a1 ^= t(a2 ^ a3 ^ a0 ^ k1);
+                b1 ^= t(b2 ^ b3 ^ b0 ^ k1);
+                c1 ^= t(c2 ^ c3 ^ c0 ^ k1);
+                d1 ^= t(d2 ^ d3 ^ d0 ^ k1);
+                a2 ^= t(a3 ^ a0 ^ a1 ^ k2);
+                b2 ^= t(b3 ^ b0 ^ b1 ^ k2);
+                c2 ^= t(c3 ^ c0 ^ c1 ^ k2);
+                d2 ^= t(d3 ^ d0 ^ d1 ^ k2);
+                a3 ^= t(a0 ^ a1 ^ a2 ^ k3);
+                b3 ^= t(b0 ^ b1 ^ b2 ^ k3);
+                c3 ^= t(c0 ^ c1 ^ c2 ^ k3);
+                d3 ^= t(d0 ^ d1 ^ d2 ^ k3);
+            }
+            long am0 = 0;
+            long am1 = 0;
+            long bm0 = 0;
+            long bm1 = 0;
+            long cm0 = 0;
+            long cm1 = 0;
+            long dm0 = 0;
+            long dm1 = 0;
+            if (kind == CTR) {
+                am0 = Bytes.getLongBE(in, p);
+                am1 = Bytes.getLongBE(in, p + 8);
+                bm0 = Bytes.getLongBE(in, p + 16);
+                bm1 = Bytes.getLongBE(in, p + 24);
+                cm0 = Bytes.getLongBE(in, p + 32);
+                cm1 = Bytes.getLongBE(in, p + 40);
+                dm0 = Bytes.getLongBE(in, p + 48);
+                dm1 = Bytes.getLongBE(in, p + 56);
+            } else if (kind == CBC_DECRYPT) {
+                am0 = h;
+                am1 = l;
+                bm0 = Bytes.getLongBE(in, p);
+                bm1 = Bytes.getLongBE(in, p + 8);
+                cm0 = Bytes.getLongBE(in, p + 16);
+                cm1 = Bytes.getLongBE(in, p + 24);
+                dm0 = Bytes.getLongBE(in, p + 32);
+                dm1 = Bytes.getLongBE(in, p + 40);
+                h = Bytes.getLongBE(in, p + 48);
+                l = Bytes.getLongBE(in, p + 56);
+            }
+            // Output is (X35, X34, X33, X32): the reverse transform R of GB/T 32907 §7.1.
+            Bytes.putLongBE(out, q, ((long) a3 << 32 | (a2 & 0xffffffffL)) ^ am0);
+            Bytes.putLongBE(out, q + 8, ((long) a1 << 32 | (a0 & 0xffffffffL)) ^ am1);
+            Bytes.putLongBE(out, q + 16, ((long) b3 << 32 | (b2 & 0xffffffffL)) ^ bm0);
+            Bytes.putLongBE(out, q + 24, ((long) b1 << 32 | (b0 & 0xffffffffL)) ^ bm1);
+            Bytes.putLongBE(out, q + 32, ((long) c3 << 32 | (c2 & 0xffffffffL)) ^ cm0);
+            Bytes.putLongBE(out, q + 40, ((long) c1 << 32 | (c0 & 0xffffffffL)) ^ cm1);
+            Bytes.putLongBE(out, q + 48, ((long) d3 << 32 | (d2 & 0xffffffffL)) ^ dm0);
+            Bytes.putLongBE(out, q + 56, ((long) d1 << 32 | (d0 & 0xffffffffL)) ^ dm1);
+        }
+    }
+
+    /** One block at a time: the tail of fewer than four blocks. */
+    private static void kernel1(int[] rk, int kind, long h, long l, byte[] in, int inOff,
+            byte[] out, int outOff, int blocks) {
+        for (int g = 0; g < blocks; g++) {
+            int p = inOff + (g << 4);
+            int q = outOff + (g << 4);
+            int a0;
+            int a1;
+            int a2;
+            int a3;
+            if (kind == CTR) {
+                a0 = (int) (h >>> 32);
+                a1 = (int) h;
+                a2 = (int) (l >>> 32);
+                a3 = (int) l;
+                l++;
+                h = l == 0 ? h + 1 : h;
+            } else {
+                a0 = Bytes.getIntBE(in, p);
+                a1 = Bytes.getIntBE(in, p + 4);
+                a2 = Bytes.getIntBE(in, p + 8);
+                a3 = Bytes.getIntBE(in, p + 12);
+            }
+            for (int r = 0; r < 32; r += 4) {
+                int k0 = rk[r];
+                int k1 = rk[r + 1];
+                int k2 = rk[r + 2];
+                int k3 = rk[r + 3];
+                a0 ^= t(a1 ^ a2 ^ a3 ^ k0);
+                a1 ^= t(a2 ^ a3 ^ a0 ^ k1);
+                a2 ^= t(a3 ^ a0 ^ a1 ^ k2);
+                a3 ^= t(a0 ^ a1 ^ a2 ^ k3);
+            }
+            long am0 = 0;
+            long am1 = 0;
+            if (kind == CTR) {
+                am0 = Bytes.getLongBE(in, p);
+                am1 = Bytes.getLongBE(in, p + 8);
+            } else if (kind == CBC_DECRYPT) {
+                am0 = h;
+                am1 = l;
+                h = Bytes.getLongBE(in, p);
+                l = Bytes.getLongBE(in, p + 8);
+            }
+            // Output is (X35, X34, X33, X32): the reverse transform R of GB/T 32907 §7.1.
+            Bytes.putLongBE(out, q, ((long) a3 << 32 | (a2 & 0xffffffffL)) ^ am0);
+            Bytes.putLongBE(out, q + 8, ((long) a1 << 32 | (a0 & 0xffffffffL)) ^ am1);
         }
     }
 
@@ -129,6 +387,7 @@ final class Sm4TableEngine implements Sm4Engine {
 
     @Override
     public void destroy() {
-        Bytes.wipe(rk);
+        Bytes.wipe(rkEnc);
+        Bytes.wipe(rkDec);
     }
 }

@@ -8,9 +8,10 @@ import java.util.Arrays;
  * the ZUC-256 MAC (2018 draft §3), and its streaming state.
  *
  * <p>Both MACs XOR into the tag, for every message bit m_i = 1, the keystream window of the tag's
- * width that starts at bit {@code lead + i} (EIA3: lead 0, width 32; ZUC-256: lead = width
- * t, t in 32, 64, 128), then XOR the window at bit {@code lead + LENGTH}; EIA3 also XORs keystream
- * word z_(ceil(LENGTH/32)+1), ZUC-256 starts the tag from the first t keystream bits.
+ * width t that starts at bit i of the keystream that follows the tag's initial value, then XOR the
+ * window at bit LENGTH of it. EIA3 (t = 32) starts the tag at zero and finally XORs keystream word
+ * z_(ceil(LENGTH/32)+1); the ZUC-256 MAC (t = 32, 64, 128) starts the tag from the first t keystream
+ * bits, so its windows start at bit t of the whole keystream.
  *
  * <p>Instead of walking the message bit by bit, tag bit k (most significant first) is the parity
  * of XOR_w (m_w AND window_k(w)) over the message words m_w, where window_k(w) is the 32 keystream
@@ -30,11 +31,13 @@ final class ZucMacAccumulator {
     /** The generator right after initialisation, for {@link #reset()}. */
     private final ZucCore initial = new ZucCore();
     private final int tagWords;
-    private final int lead;
     private final boolean eia3;
     private final int[] tagInit;
     private final int[] acc;
-    /** Keystream words; kw[kwStart + t] is z_(w+t) for the next message word w. */
+    /**
+     * Keystream words after the tag's initial value; kw[kwStart + t] is word w + t of it for the
+     * next message word w.
+     */
     private final int[] kw = new int[KEYSTREAM_WORDS];
     private int kwStart;
     private int kwEnd;
@@ -42,9 +45,8 @@ final class ZucMacAccumulator {
     private final byte[] pending = new byte[4];
     private int pendingLen;
 
-    private ZucMacAccumulator(int tagWords, int lead, boolean eia3) {
+    private ZucMacAccumulator(int tagWords, boolean eia3) {
         this.tagWords = tagWords;
-        this.lead = lead;
         this.eia3 = eia3;
         this.tagInit = new int[tagWords];
         this.acc = new int[32 * tagWords];
@@ -52,12 +54,12 @@ final class ZucMacAccumulator {
 
     /** 128-EIA3: a 32-bit tag, windows from bit 0, final word z_(ceil(L/32)+1). */
     static ZucMacAccumulator eia3() {
-        return new ZucMacAccumulator(1, 0, true);
+        return new ZucMacAccumulator(1, true);
     }
 
     /** The ZUC-256 MAC with a tag of {@code tagBits} (32, 64 or 128, checked by the caller). */
     static ZucMacAccumulator zuc256(int tagBits) {
-        return new ZucMacAccumulator(tagBits / 32, tagBits / 32, false);
+        return new ZucMacAccumulator(tagBits / 32, false);
     }
 
     /** Tag length in 32-bit words. */
@@ -152,12 +154,12 @@ final class ZucMacAccumulator {
      * later bits are ignored. Writes the tag words; {@link #reset()} before reuse.
      */
     private void finish(int tailBits, int[] tag) {
-        ensureKeystream(lead + tagWords + 2);
+        ensureKeystream(tagWords + 2);
         if (tailBits > 0) {
             int m = Bytes.getIntBE(pending, 0) & (-1 << (32 - tailBits));
             Bytes.putIntBE(pending, 0, m);
             for (int j = 0; j < tagWords; j++) {
-                absorb(acc, 32 * j, pending, 0, 1, kw, kwStart + lead + j);
+                absorb(acc, 32 * j, pending, 0, 1, kw, kwStart + j);
             }
         }
         for (int j = 0; j < tagWords; j++) {
@@ -165,8 +167,8 @@ final class ZucMacAccumulator {
             for (int k = 0; k < 32; k++) {
                 t ^= (Integer.bitCount(acc[32 * j + k]) & 1) << (31 - k);
             }
-            // The window at bit lead + LENGTH (TS 35.223 §4.4 step 5; ZUC-256 draft §3).
-            int a = kwStart + lead + j;
+            // The window at bit LENGTH (TS 35.223 §4.4 step 5; ZUC-256 draft §3).
+            int a = kwStart + j;
             t ^= tailBits == 0 ? kw[a] : (kw[a] << tailBits) | (kw[a + 1] >>> (32 - tailBits));
             if (eia3) {
                 // MAC = T xor z_(L-1) with L = ceil(LENGTH/32) + 2 words (TS 35.223 §4.4 step 6).
@@ -180,12 +182,12 @@ final class ZucMacAccumulator {
 
     /** Absorbs {@code words} big-endian message words from {@code msg[off..]}. */
     private void absorbWords(byte[] msg, int off, int words) {
-        final int need = lead + tagWords;
+        final int need = tagWords;
         while (words > 0) {
             ensureKeystream(need + 1);
             int n = Math.min(words, kwEnd - kwStart - need);
             for (int j = 0; j < tagWords; j++) {
-                absorb(acc, 32 * j, msg, off, n, kw, kwStart + lead + j);
+                absorb(acc, 32 * j, msg, off, n, kw, kwStart + j);
             }
             kwStart += n;
             off += 4 * n;
