@@ -2,13 +2,14 @@ package io.gmflux.examples.selftest;
 
 import io.gmflux.codecs.sm4.Sm4;
 import io.gmflux.codecs.sm4.Sm4AeadCipher;
+import io.gmflux.codecs.sm4.Sm4Ccm;
 import io.gmflux.codecs.sm4.Sm4Engine;
 import io.gmflux.codecs.sm4.Sm4Gcm;
 import java.security.GeneralSecurityException;
 import java.util.List;
 import javax.crypto.AEADBadTagException;
 
-/** Known-answer checks of SM4-GCM (RFC 8998). Stateless. */
+/** Known-answer checks of SM4-GCM and SM4-CCM (RFC 8998). Stateless. */
 final class Sm4AeadChecks {
 
     private Sm4AeadChecks() {
@@ -23,7 +24,9 @@ final class Sm4AeadChecks {
     static List<AlgorithmCheck> all() {
         return List.of(
                 new AlgorithmCheck("SM4-GCM", "sm4-gcm", "RFC 8998 App. A.1",
-                        v -> aead(v, Sm4Gcm::encryptor, Sm4Gcm::decryptor)));
+                        v -> aead(v, Sm4Gcm::encryptor, Sm4Gcm::decryptor)),
+                new AlgorithmCheck("SM4-CCM", "sm4-ccm", "RFC 8998 App. A.2",
+                        v -> aead(v, Sm4Ccm::encryptor, Sm4Ccm::decryptor)));
     }
 
     static List<SpeedProbe> speedProbes() {
