@@ -11,10 +11,13 @@ import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
@@ -181,7 +184,7 @@ public final class AlternatingRounds {
                 .map(BenchmarkListEntry::getUsername)
                 .distinct()
                 .map(BenchmarkName::parse)
-                .flatMap(java.util.Optional::stream)
+                .flatMap(Optional::stream)
                 .filter(n -> ops.matcher(n.operation()).find())
                 .forEach(n -> byOp.computeIfAbsent(n.operation(), k -> new ArrayList<>()).add(n));
         byOp.values().forEach(l -> l.sort(Comparator.comparingInt((BenchmarkName n) -> BenchmarkName.implementationRank(n.implementation()))
@@ -197,7 +200,7 @@ public final class AlternatingRounds {
             for (Map.Entry<String, List<BenchmarkName>> e : operations.entrySet()) {
                 List<BenchmarkName> order = new ArrayList<>(e.getValue());
                 if (round % 2 == 1) {
-                    java.util.Collections.reverse(order);
+                    Collections.reverse(order);
                 }
                 for (BenchmarkName b : order) {
                     double opsPerSecond = runOnce(s, b, progress);
@@ -225,7 +228,7 @@ public final class AlternatingRounds {
         if (!Double.isFinite(opsPerSecond)) {
             return "FAILED";
         }
-        var payload = b.payloadBytes();
+        OptionalInt payload = b.payloadBytes();
         return payload.isPresent()
                 ? String.format(Locale.ROOT, "%10.1f MB/s", opsPerSecond * payload.getAsInt() / 1e6)
                 : String.format(Locale.ROOT, "%10.0f ops/s", opsPerSecond);

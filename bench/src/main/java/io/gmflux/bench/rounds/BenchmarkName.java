@@ -1,5 +1,6 @@
 package io.gmflux.bench.rounds;
 
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -17,7 +18,7 @@ import java.util.regex.Pattern;
 public record BenchmarkName(String fullName, String operation, String implementation) {
 
     /** The implementations in the order the table lists them; others follow alphabetically. */
-    static final java.util.List<String> KNOWN_IMPLEMENTATIONS = java.util.List.of("gmflux", "gmfluxct", "bc", "kona", "jdk");
+    static final List<String> KNOWN_IMPLEMENTATIONS = List.of("gmflux", "gmfluxct", "bc", "kona", "jdk");
 
     // The size closes the operation name: 32b, 1k, 64k, 1m (also 1kb/1kib/1mb/1mib, any case).
     private static final Pattern SIZE = Pattern.compile("(\\d+)(b|k|kb|kib|m|mb|mib)$", Pattern.CASE_INSENSITIVE);
