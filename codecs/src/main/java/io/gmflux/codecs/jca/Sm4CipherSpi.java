@@ -5,6 +5,7 @@ import io.gmflux.codecs.sm4.Sm4;
 import io.gmflux.codecs.sm4.Sm4AeadCipher;
 import io.gmflux.codecs.sm4.Sm4Cipher;
 import io.gmflux.codecs.sm4.Sm4Engine;
+import io.gmflux.codecs.sm4.Sm4Gcm;
 import io.gmflux.codecs.sm4.Sm4Padding;
 import java.security.AlgorithmParameters;
 import java.security.InvalidAlgorithmParameterException;
@@ -38,8 +39,10 @@ import javax.crypto.spec.IvParameterSpec;
  * {@link InvalidAlgorithmParameterException}. GCM/CCM decryption releases no plaintext before the
  * tag has verified ({@code update} returns nothing; {@code doFinal} returns all of it).
  *
- * <p>Not thread-safe, as every {@code CipherSpi}. {@code destroy}-style wiping: the key copy,
- * engine and mode state of a previous init are zeroed when the object is initialised again.
+ * <p>Not thread-safe, as every {@code CipherSpi}. A new init under the same key keeps the expanded
+ * key (and, for GCM in the same direction and tag length, the GHASH table); a new key destroys the
+ * previous engine and mode state, zeroing them. SM4 runs on the table-driven engine of
+ * {@link Sm4#newEngine}, which is not constant-time (as BouncyCastle's SM4 is not).
  */
 final class Sm4CipherSpi extends CipherSpi {
 
@@ -53,6 +56,8 @@ final class Sm4CipherSpi extends CipherSpi {
     private Sm4Padding padding;
 
     private Sm4Engine engine;
+    /** The key {@link #engine} was expanded from. */
+    private byte[] engineKey;
     private Sm4Cipher cipher;
     private Sm4AeadCipher aead;
     private boolean encrypting;
@@ -210,24 +215,42 @@ final class Sm4CipherSpi extends CipherSpi {
         }
 
         byte[] k = JcaConventions.keyBytes(key, "SM4", Sm4Engine.KEY_SIZE);
-        boolean keepKey = false;
         try {
             if (encrypt && m.isAead() && lastEncryptionKey != null
                     && Bytes.constantTimeEquals(k, lastEncryptionKey) && Arrays.equals(newIv, lastEncryptionIv)) {
                 throw new InvalidAlgorithmParameterException("Cannot reuse iv for " + m + " encryption");
             }
-            Sm4Padding p = m.allowsPadding() ? (padding != null ? padding : Sm4Padding.PKCS7) : Sm4Padding.NONE;
-            Sm4Engine newEngine = Sm4.newEngine(k);
+            // The usual JCA pattern is one init per message under the same key: keep the expanded key
+            // and, for GCM, the GHASH table (Sm4Gcm.resetWithIv) instead of rebuilding them.
+            boolean sameKey = engine != null && Bytes.constantTimeEquals(k, engineKey);
+            Sm4Engine newEngine = sameKey ? engine : Sm4.newEngine(k);
             Sm4Cipher newCipher;
             try {
-                newCipher = m.open(newEngine, encrypt, newIv, newTag, p);
+                if (sameKey && cipher instanceof Sm4Gcm && encrypting == encrypt && tagLength == newTag) {
+                    ((Sm4Gcm) cipher).resetWithIv(newIv);
+                    newCipher = cipher;
+                } else {
+                    Sm4Padding p = m.allowsPadding() ? (padding != null ? padding : Sm4Padding.PKCS7) : Sm4Padding.NONE;
+                    newCipher = m.open(newEngine, encrypt, newIv, newTag, p);
+                }
             } catch (IllegalArgumentException e) {
-                newEngine.destroy();
+                if (!sameKey) {
+                    newEngine.destroy();
+                }
                 throw new InvalidAlgorithmParameterException(e.getMessage(), e);
             }
 
-            clearState();
-            engine = newEngine;
+            if (cipher != null && cipher != newCipher) {
+                cipher.destroy();
+            }
+            if (!sameKey) {
+                if (engine != null) {
+                    engine.destroy();
+                }
+                Bytes.wipe(engineKey);
+                engineKey = k.clone();
+                engine = newEngine;
+            }
             cipher = newCipher;
             aead = m.isAead() ? (Sm4AeadCipher) newCipher : null;
             encrypting = encrypt;
@@ -238,14 +261,11 @@ final class Sm4CipherSpi extends CipherSpi {
             counterBytesLeft = counterBytesLimit;
             if (encrypt && m.isAead()) {
                 Bytes.wipe(lastEncryptionKey);
-                lastEncryptionKey = k;
+                lastEncryptionKey = k.clone();
                 lastEncryptionIv = newIv.clone();
-                keepKey = true;
             }
         } finally {
-            if (!keepKey) {
-                Bytes.wipe(k);
-            }
+            Bytes.wipe(k);
         }
     }
 
@@ -403,18 +423,5 @@ final class Sm4CipherSpi extends CipherSpi {
 
     private byte[] wrapBytes(byte[] data) throws IllegalBlockSizeException, BadPaddingException {
         return engineDoFinal(data, 0, data.length);
-    }
-
-    private void clearState() {
-        if (cipher != null) {
-            cipher.destroy();
-            cipher = null;
-            aead = null;
-        }
-        if (engine != null) {
-            engine.destroy();
-            engine = null;
-        }
-        iv = null;
     }
 }

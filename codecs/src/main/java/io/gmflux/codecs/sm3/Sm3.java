@@ -22,10 +22,10 @@ import java.util.Objects;
  * {@link #update(ByteBuffer)} consumes the buffer's remaining bytes (its position moves to its
  * limit) and leaves its byte order untouched.
  *
- * <p>Timing: SM3 has no secret-indexed tables or data-dependent branches; the running time depends
- * only on the input length. The internal block buffer may hold the last partial block of input
- * until the next digest or reset; use SM3 instances holding secrets through {@link HmacSm3} and the
- * KDFs in this package, which wipe them.
+ * <p>Timing and secrets: SM3 has no secret-indexed tables or data-dependent branches; the running
+ * time depends only on the input length. Between calls the instance buffers at most 63 bytes of
+ * input; {@link #digest()}, {@link #digest(byte[], int)} and {@link #reset()} zero that buffer, so
+ * an instance that hashed a secret retains nothing of it once finished or reset.
  *
  * <p>Message length: GB/T 32905 §5.2 limits messages to 2<sup>64</sup>-1 bits; the length counter
  * here counts bytes in a {@code long} and wraps (as BouncyCastle does) only beyond 2<sup>61</sup>
@@ -196,17 +196,18 @@ public final class Sm3 {
     public int digest(byte[] out, int off) {
         Bytes.checkRange(out, off, DIGEST_LENGTH, "out");
         finish();
-        for (int i = 0; i < 8; i++) {
-            Bytes.putIntBE(out, off + 4 * i, v[i]);
-        }
+        store(v, out, off);
         reset();
         return DIGEST_LENGTH;
     }
 
-    /** Returns to the initial state, discarding any absorbed input. */
+    /** Returns to the initial state, discarding (and zeroing) any buffered input. */
     public void reset() {
         System.arraycopy(IV, 0, v, 0, 8);
-        blockLen = 0;
+        if (blockLen > 0) {
+            Arrays.fill(block, 0, blockLen, (byte) 0);
+            blockLen = 0;
+        }
         byteCount = 0;
     }
 
@@ -229,6 +230,9 @@ public final class Sm3 {
         Arrays.fill(blk, n, BLOCK_LENGTH - 8, (byte) 0);
         Bytes.putLongBE(blk, BLOCK_LENGTH - 8, bits);
         compress(v, blk, 0, 1);
+        // The last block may hold the tail of a secret message (SM2's shared point, a KDF's Z).
+        Arrays.fill(blk, 0, BLOCK_LENGTH - 8, (byte) 0);
+        blockLen = 0;
     }
 
     // ---- package-private state access for HMAC and the KDFs -----------------------------------
@@ -314,6 +318,14 @@ public final class Sm3 {
             int a12;
             int ss1;
             int x;
+            // One round of §5.3.3, with the register names rotating by position:
+            //   a12 = A <<< 12; SS1 = (a12 + E + (T_j <<< j)) <<< 7; SS2 = SS1 ^ a12
+            //   TT1 = FF_j(A,B,C) + D + SS2 + W'_j  -> written into D, the next round's A
+            //   TT2 = GG_j(E,F,G) + H + SS1 + W_j   -> P0(TT2) into H, the next round's E
+            //   B <<<= 9 (the next C); F <<<= 19 (the next G)
+            // FF_j = GG_j = X ^ Y ^ Z for j < 16; for j >= 16 FF is the bitwise majority and GG
+            // is the bitwise choice ((F ^ G) & E) ^ G, each the cheapest equivalent of §4.3.
+            // From round 12 on, each round first expands W_{j+4} (§5.3.2) into the slot of W_{j-12}.
             // round 0
             a12 = ((a << 12) | (a >>> 20));
             ss1 = a12 + (e + 0x79cc4519);

@@ -46,9 +46,9 @@ public final class Sm4Ccm implements Sm4AeadCipher {
     private final Sm4Engine engine;
     private final boolean encrypting;
     private final int tagLength;
-    private final int nonceLength;
+    private int nonceLength;
     /** The longest payload, {@code 2^(8q) - 1} bytes, capped by what an array can hold. */
-    private final long maxPayload;
+    private long maxPayload;
     private final Ctr32Keystream ctr;
     /** Counter block 0, {@code [q-1]_8 || N || 0^8q} (§A.3); also the template of B0. */
     private final byte[] counter0 = new byte[BLOCK];
@@ -71,10 +71,7 @@ public final class Sm4Ccm implements Sm4AeadCipher {
 
     private Sm4Ccm(Sm4Engine engine, byte[] nonce, int tagLength, boolean encrypting) {
         Objects.requireNonNull(engine, "engine");
-        Objects.requireNonNull(nonce, "nonce");
-        if (nonce.length < MIN_NONCE_LENGTH || nonce.length > MAX_NONCE_LENGTH) {
-            throw new IllegalArgumentException("SM4-CCM nonce must be 7..13 bytes, got " + nonce.length);
-        }
+        checkNonce(nonce);
         if (tagLength < 4 || tagLength > MAX_TAG_LENGTH || (tagLength & 1) != 0) {
             throw new IllegalArgumentException(
                     "SM4-CCM tag length must be one of 4, 6, 8, 10, 12, 14, 16 bytes, got " + tagLength);
@@ -82,13 +79,40 @@ public final class Sm4Ccm implements Sm4AeadCipher {
         this.engine = engine;
         this.encrypting = encrypting;
         this.tagLength = tagLength;
-        this.nonceLength = nonce.length;
+        this.ctr = new Ctr32Keystream(engine);
+        setNonce(nonce);
+        reset();
+    }
+
+    private static void checkNonce(byte[] nonce) {
+        Objects.requireNonNull(nonce, "nonce");
+        if (nonce.length < MIN_NONCE_LENGTH || nonce.length > MAX_NONCE_LENGTH) {
+            throw new IllegalArgumentException("SM4-CCM nonce must be 7..13 bytes, got " + nonce.length);
+        }
+    }
+
+    private void setNonce(byte[] nonce) {
+        nonceLength = nonce.length;
         int q = BLOCK - 1 - nonce.length;
-        this.maxPayload = Math.min((1L << Math.min(8 * q, 62)) - 1, Integer.MAX_VALUE - 8 - tagLength);
+        maxPayload = Math.min((1L << Math.min(8 * q, 62)) - 1, Integer.MAX_VALUE - 8 - tagLength);
+        Arrays.fill(counter0, (byte) 0);
         counter0[0] = (byte) (q - 1);
         System.arraycopy(nonce, 0, counter0, 1, nonce.length);
         engine.encryptBlocks(counter0, 0, s0, 0, 1);
-        this.ctr = new Ctr32Keystream(engine);
+    }
+
+    /**
+     * Starts a new message under the same key with a new nonce (7..13 bytes); afterwards the object
+     * behaves as one fresh from the factory with this nonce. The caller must never reuse a nonce
+     * with the same key for two different messages.
+     *
+     * @throws NullPointerException if {@code nonce} is null
+     * @throws IllegalArgumentException if the nonce length is out of range
+     */
+    public void resetWithNonce(byte[] nonce) {
+        checkLive();
+        checkNonce(nonce);
+        setNonce(nonce);
         reset();
     }
 

@@ -123,20 +123,17 @@ final class ZucCore {
         r1 = sbox(l1((w1 << 16) | (w2 >>> 16)));
         r2 = sbox(l2((w2 << 16) | (w1 >>> 16)));
         // LFSR feedback, §5.2: (1 + 2^8) s0 + 2^20 s4 + 2^21 s10 + 2^17 s13 + 2^15 s15 mod 2^31 - 1.
-        // Six (seven) terms below 2^31 sum below 2^34 in a long; two folds reduce it to [0, p]
-        // and give p, never 0, for a non-zero multiple of p, as the standard requires (§5.2.1).
-        long v = (long) s0 + rot31(s0, 8) + rot31(s[i + 4], 20) + rot31(s[i + 10], 21)
-                + rot31(s[i + 13], 17) + rot31(s15, 15);
+        // The plain shifted terms sum below 2^55 in a long (no per-term 31-bit rotation); as
+        // 2^31 = 1 mod p, two folds reduce the sum to [1, p] and give p, never 0, for a non-zero
+        // multiple of p, as the standard requires (§5.2.1 step 2).
+        long v = (long) s0 + ((long) s0 << 8) + ((long) s[i + 4] << 20) + ((long) s[i + 10] << 21)
+                + ((long) s[i + 13] << 17) + ((long) s15 << 15);
         if (init) {
             v += (w >>> 1);
         }
         v = (v & P) + (v >>> 31);
         s[i + 16] = (int) ((v & P) + (v >>> 31));
         return w ^ x3;
-    }
-
-    private static long rot31(int x, int k) {
-        return ((x << k) | (x >>> (31 - k))) & P;
     }
 
     private static int l1(int x) {

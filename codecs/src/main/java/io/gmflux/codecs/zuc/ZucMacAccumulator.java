@@ -14,10 +14,10 @@ import java.util.Arrays;
  * bits, so its windows start at bit t of the whole keystream.
  *
  * <p>Instead of walking the message bit by bit, tag bit k (most significant first) is the parity
- * of XOR_w (m_w AND window_k(w)) over the message words m_w, where window_k(w) is the 32 keystream
- * bits starting at bit 32w + k. So each message word costs, per tag bit, one shift of a 64-bit
- * keystream window, one AND and one XOR into one of 32 accumulators; the parities are taken once
- * at the end. No branch and no table index depends on the message or the keystream: this part is
+ * of XOR_p (M_p AND window_k(p)) over the 64-bit message blocks M_p, where window_k(p) is the 64
+ * keystream bits starting at bit 64p + k. So each 64 message bits cost, per tag bit, two shifts
+ * and an OR to cut the window out of 96 keystream bits, one AND and one XOR into one of 32
+ * 64-bit accumulators; the parities are taken once, at the end. No branch and no table index depends on the message or the keystream: this part is
  * constant-time (the keystream generator's S-box lookups are not, see {@code ZucCore}).
  *
  * <p>Mutable, not thread-safe; {@link #destroy()} zeroes everything secret.
@@ -33,7 +33,7 @@ final class ZucMacAccumulator {
     private final int tagWords;
     private final boolean eia3;
     private final int[] tagInit;
-    private final int[] acc;
+    private final long[] acc;
     /**
      * Keystream words after the tag's initial value; kw[kwStart + t] is word w + t of it for the
      * next message word w.
@@ -41,15 +41,15 @@ final class ZucMacAccumulator {
     private final int[] kw = new int[KEYSTREAM_WORDS];
     private int kwStart;
     private int kwEnd;
-    /** Message bytes not yet making a whole word (zero beyond pendingLen). */
-    private final byte[] pending = new byte[4];
+    /** Message bytes not yet making a whole word (zero beyond pendingLen), and room for a zero word. */
+    private final byte[] pending = new byte[8];
     private int pendingLen;
 
     private ZucMacAccumulator(int tagWords, boolean eia3) {
         this.tagWords = tagWords;
         this.eia3 = eia3;
         this.tagInit = new int[tagWords];
-        this.acc = new int[32 * tagWords];
+        this.acc = new long[32 * tagWords];
     }
 
     /** 128-EIA3: a 32-bit tag, windows from bit 0, final word z_(ceil(L/32)+1). */
@@ -85,7 +85,7 @@ final class ZucMacAccumulator {
     }
 
     private void begin() {
-        Arrays.fill(acc, 0);
+        Arrays.fill(acc, 0L);
         Arrays.fill(pending, (byte) 0);
         pendingLen = 0;
         if (eia3) {
@@ -154,10 +154,10 @@ final class ZucMacAccumulator {
      * later bits are ignored. Writes the tag words; {@link #reset()} before reuse.
      */
     private void finish(int tailBits, int[] tag) {
-        ensureKeystream(tagWords + 2);
+        ensureKeystream(tagWords + 3, 0);
         if (tailBits > 0) {
             int m = Bytes.getIntBE(pending, 0) & (-1 << (32 - tailBits));
-            Bytes.putIntBE(pending, 0, m);
+            Bytes.putLongBE(pending, 0, (long) m << 32);
             for (int j = 0; j < tagWords; j++) {
                 absorb(acc, 32 * j, pending, 0, 1, kw, kwStart + j);
             }
@@ -165,7 +165,7 @@ final class ZucMacAccumulator {
         for (int j = 0; j < tagWords; j++) {
             int t = tagInit[j];
             for (int k = 0; k < 32; k++) {
-                t ^= (Integer.bitCount(acc[32 * j + k]) & 1) << (31 - k);
+                t ^= (Long.bitCount(acc[32 * j + k]) & 1) << (31 - k);
             }
             // The window at bit LENGTH (TS 35.223 §4.4 step 5; ZUC-256 draft §3).
             int a = kwStart + j;
@@ -180,106 +180,129 @@ final class ZucMacAccumulator {
         pendingLen = 0;
     }
 
-    /** Absorbs {@code words} big-endian message words from {@code msg[off..]}. */
+    /**
+     * Absorbs {@code words} big-endian message words from {@code msg[off..]}: pairs directly, an
+     * odd last word as a pair with a zero word (which adds nothing to any accumulator).
+     */
     private void absorbWords(byte[] msg, int off, int words) {
-        final int need = tagWords;
-        while (words > 0) {
-            ensureKeystream(need + 1);
-            int n = Math.min(words, kwEnd - kwStart - need);
+        // The pair at words w, w + 1 reads keystream words w + j .. w + j + 2 for tag word j.
+        final int need = tagWords + 2;
+        while (words > 1) {
+            ensureKeystream(need + 1, words + need);
+            int n = Math.min(words, kwEnd - kwStart - need + 1) & ~1;
             for (int j = 0; j < tagWords; j++) {
-                absorb(acc, 32 * j, msg, off, n, kw, kwStart + j);
+                absorb(acc, 32 * j, msg, off, n >>> 1, kw, kwStart + j);
             }
             kwStart += n;
             off += 4 * n;
             words -= n;
         }
-    }
-
-    /** Makes at least {@code words} keystream words available from {@code kwStart}: slides and refills. */
-    private void ensureKeystream(int words) {
-        if (kwEnd - kwStart >= words) {
-            return;
+        if (words == 1) {
+            ensureKeystream(need, 0);
+            int m = Bytes.getIntBE(msg, off);
+            Bytes.putLongBE(pending, 0, (long) m << 32);
+            for (int j = 0; j < tagWords; j++) {
+                absorb(acc, 32 * j, pending, 0, 1, kw, kwStart + j);
+            }
+            Bytes.putLongBE(pending, 0, 0L);
+            kwStart += 1;
         }
-        int keep = kwEnd - kwStart;
-        System.arraycopy(kw, kwStart, kw, 0, keep);
-        kwStart = 0;
-        core.words(kw, keep, KEYSTREAM_WORDS - keep);
-        kwEnd = KEYSTREAM_WORDS;
     }
 
     /**
-     * For each message word m (big-endian at {@code msg[off + 4w]}) and the 64 keystream bits
-     * {@code kw[kwOff + w] ∥ kw[kwOff + w + 1]}: accumulator k ^= m AND (the 32 bits at offset k).
-     * Unrolled by hand (generated) so the 32 accumulators stay in locals for the whole loop.
+     * Makes at least {@code atLeast} keystream words available from {@code kwStart}; when it has to
+     * refill, it slides the unused words down and generates up to {@code wanted} (in whole batches,
+     * within the buffer), so a short message does not pay for a full buffer of keystream.
      */
-    private static void absorb(int[] acc, int accOff, byte[] msg, int off, int words, int[] kw, int kwOff) {
-        int a0 = acc[accOff + 0];
-        int a1 = acc[accOff + 1];
-        int a2 = acc[accOff + 2];
-        int a3 = acc[accOff + 3];
-        int a4 = acc[accOff + 4];
-        int a5 = acc[accOff + 5];
-        int a6 = acc[accOff + 6];
-        int a7 = acc[accOff + 7];
-        int a8 = acc[accOff + 8];
-        int a9 = acc[accOff + 9];
-        int a10 = acc[accOff + 10];
-        int a11 = acc[accOff + 11];
-        int a12 = acc[accOff + 12];
-        int a13 = acc[accOff + 13];
-        int a14 = acc[accOff + 14];
-        int a15 = acc[accOff + 15];
-        int a16 = acc[accOff + 16];
-        int a17 = acc[accOff + 17];
-        int a18 = acc[accOff + 18];
-        int a19 = acc[accOff + 19];
-        int a20 = acc[accOff + 20];
-        int a21 = acc[accOff + 21];
-        int a22 = acc[accOff + 22];
-        int a23 = acc[accOff + 23];
-        int a24 = acc[accOff + 24];
-        int a25 = acc[accOff + 25];
-        int a26 = acc[accOff + 26];
-        int a27 = acc[accOff + 27];
-        int a28 = acc[accOff + 28];
-        int a29 = acc[accOff + 29];
-        int a30 = acc[accOff + 30];
-        int a31 = acc[accOff + 31];
-        for (int w = 0; w < words; w++) {
-            int m = Bytes.getIntBE(msg, off + 4 * w);
-            long win = ((long) kw[kwOff + w] << 32) | (kw[kwOff + w + 1] & 0xFFFFFFFFL);
-            a0 ^= m & (int) (win >>> 32);
-            a1 ^= m & (int) (win >>> 31);
-            a2 ^= m & (int) (win >>> 30);
-            a3 ^= m & (int) (win >>> 29);
-            a4 ^= m & (int) (win >>> 28);
-            a5 ^= m & (int) (win >>> 27);
-            a6 ^= m & (int) (win >>> 26);
-            a7 ^= m & (int) (win >>> 25);
-            a8 ^= m & (int) (win >>> 24);
-            a9 ^= m & (int) (win >>> 23);
-            a10 ^= m & (int) (win >>> 22);
-            a11 ^= m & (int) (win >>> 21);
-            a12 ^= m & (int) (win >>> 20);
-            a13 ^= m & (int) (win >>> 19);
-            a14 ^= m & (int) (win >>> 18);
-            a15 ^= m & (int) (win >>> 17);
-            a16 ^= m & (int) (win >>> 16);
-            a17 ^= m & (int) (win >>> 15);
-            a18 ^= m & (int) (win >>> 14);
-            a19 ^= m & (int) (win >>> 13);
-            a20 ^= m & (int) (win >>> 12);
-            a21 ^= m & (int) (win >>> 11);
-            a22 ^= m & (int) (win >>> 10);
-            a23 ^= m & (int) (win >>> 9);
-            a24 ^= m & (int) (win >>> 8);
-            a25 ^= m & (int) (win >>> 7);
-            a26 ^= m & (int) (win >>> 6);
-            a27 ^= m & (int) (win >>> 5);
-            a28 ^= m & (int) (win >>> 4);
-            a29 ^= m & (int) (win >>> 3);
-            a30 ^= m & (int) (win >>> 2);
-            a31 ^= m & (int) (win >>> 1);
+    private void ensureKeystream(int atLeast, int wanted) {
+        int keep = kwEnd - kwStart;
+        if (keep >= atLeast) {
+            return;
+        }
+        System.arraycopy(kw, kwStart, kw, 0, keep);
+        kwStart = 0;
+        int target = Math.max(atLeast, Math.min(wanted, KEYSTREAM_WORDS));
+        int n = Math.min((target - keep + ZucCore.BATCH_WORDS - 1) & -ZucCore.BATCH_WORDS, KEYSTREAM_WORDS - keep);
+        core.words(kw, keep, n);
+        kwEnd = keep + n;
+    }
+
+    /**
+     * For each 64-bit message block m (big-endian at {@code msg[off + 8p]}) and the 96 keystream
+     * bits {@code a = kw[q] ∥ kw[q + 1]}, {@code b = kw[q + 2]} with {@code q = kwOff + 2p}:
+     * accumulator k ^= m AND (the 64 keystream bits at offset k). Unrolled (generated from one
+     * line) so the accumulators stay in locals for the whole loop.
+     */
+    private static void absorb(long[] acc, int accOff, byte[] msg, int off, int pairs, int[] kw, int kwOff) {
+        long a0 = acc[accOff + 0];
+        long a1 = acc[accOff + 1];
+        long a2 = acc[accOff + 2];
+        long a3 = acc[accOff + 3];
+        long a4 = acc[accOff + 4];
+        long a5 = acc[accOff + 5];
+        long a6 = acc[accOff + 6];
+        long a7 = acc[accOff + 7];
+        long a8 = acc[accOff + 8];
+        long a9 = acc[accOff + 9];
+        long a10 = acc[accOff + 10];
+        long a11 = acc[accOff + 11];
+        long a12 = acc[accOff + 12];
+        long a13 = acc[accOff + 13];
+        long a14 = acc[accOff + 14];
+        long a15 = acc[accOff + 15];
+        long a16 = acc[accOff + 16];
+        long a17 = acc[accOff + 17];
+        long a18 = acc[accOff + 18];
+        long a19 = acc[accOff + 19];
+        long a20 = acc[accOff + 20];
+        long a21 = acc[accOff + 21];
+        long a22 = acc[accOff + 22];
+        long a23 = acc[accOff + 23];
+        long a24 = acc[accOff + 24];
+        long a25 = acc[accOff + 25];
+        long a26 = acc[accOff + 26];
+        long a27 = acc[accOff + 27];
+        long a28 = acc[accOff + 28];
+        long a29 = acc[accOff + 29];
+        long a30 = acc[accOff + 30];
+        long a31 = acc[accOff + 31];
+        for (int p = 0; p < pairs; p++) {
+            long m = Bytes.getLongBE(msg, off + 8 * p);
+            int q = kwOff + 2 * p;
+            long a = ((long) kw[q] << 32) | (kw[q + 1] & 0xFFFFFFFFL);
+            long b = (long) kw[q + 2] << 32;
+            a0 ^= m & a;
+            a1 ^= m & ((a << 1) | (b >>> 63));
+            a2 ^= m & ((a << 2) | (b >>> 62));
+            a3 ^= m & ((a << 3) | (b >>> 61));
+            a4 ^= m & ((a << 4) | (b >>> 60));
+            a5 ^= m & ((a << 5) | (b >>> 59));
+            a6 ^= m & ((a << 6) | (b >>> 58));
+            a7 ^= m & ((a << 7) | (b >>> 57));
+            a8 ^= m & ((a << 8) | (b >>> 56));
+            a9 ^= m & ((a << 9) | (b >>> 55));
+            a10 ^= m & ((a << 10) | (b >>> 54));
+            a11 ^= m & ((a << 11) | (b >>> 53));
+            a12 ^= m & ((a << 12) | (b >>> 52));
+            a13 ^= m & ((a << 13) | (b >>> 51));
+            a14 ^= m & ((a << 14) | (b >>> 50));
+            a15 ^= m & ((a << 15) | (b >>> 49));
+            a16 ^= m & ((a << 16) | (b >>> 48));
+            a17 ^= m & ((a << 17) | (b >>> 47));
+            a18 ^= m & ((a << 18) | (b >>> 46));
+            a19 ^= m & ((a << 19) | (b >>> 45));
+            a20 ^= m & ((a << 20) | (b >>> 44));
+            a21 ^= m & ((a << 21) | (b >>> 43));
+            a22 ^= m & ((a << 22) | (b >>> 42));
+            a23 ^= m & ((a << 23) | (b >>> 41));
+            a24 ^= m & ((a << 24) | (b >>> 40));
+            a25 ^= m & ((a << 25) | (b >>> 39));
+            a26 ^= m & ((a << 26) | (b >>> 38));
+            a27 ^= m & ((a << 27) | (b >>> 37));
+            a28 ^= m & ((a << 28) | (b >>> 36));
+            a29 ^= m & ((a << 29) | (b >>> 35));
+            a30 ^= m & ((a << 30) | (b >>> 34));
+            a31 ^= m & ((a << 31) | (b >>> 33));
         }
         acc[accOff + 0] = a0;
         acc[accOff + 1] = a1;
@@ -319,7 +342,7 @@ final class ZucMacAccumulator {
     void destroy() {
         core.destroy();
         initial.destroy();
-        Arrays.fill(acc, 0);
+        Arrays.fill(acc, 0L);
         Arrays.fill(kw, 0);
         Arrays.fill(tagInit, 0);
         Arrays.fill(pending, (byte) 0);

@@ -340,6 +340,34 @@ class Sm4CcmTest {
     }
 
     @Test
+    void resetWithNonceEqualsAFreshCipher() throws Exception {
+        SplittableRandom rnd = new SplittableRandom(9);
+        Case first = randomCase(rnd, 0, 9);
+        Sm4Ccm enc = Sm4Ccm.encryptor(Sm4.newEngine(first.key), first.nonce, first.tagLen);
+        Sm4Ccm dec = Sm4Ccm.decryptor(Sm4.newEngine(first.key), first.nonce, first.tagLen);
+        for (int i = 0; i < 30; i++) {
+            Case c = randomCase(rnd, i, 9);
+            c = new Case(first.key, c.nonce, c.aad, c.pt, first.tagLen, c.name);
+            if (c.nonce.length == 13 && c.pt.length > 0xffff) {
+                continue;
+            }
+            enc.update(new byte[5], 0, 5, new byte[0], 0);
+            enc.resetWithNonce(c.nonce);
+            enc.updateAad(c.aad, 0, c.aad.length);
+            byte[] ct = new byte[c.pt.length + c.tagLen];
+            enc.doFinal(c.pt, 0, c.pt.length, ct, 0);
+            assertThat(ct).as(c.name).isEqualTo(bcCcm(true, c, c.pt));
+            dec.resetWithNonce(c.nonce);
+            dec.updateAad(c.aad, 0, c.aad.length);
+            byte[] pt = new byte[c.pt.length];
+            dec.doFinal(ct, 0, ct.length, pt, 0);
+            assertThat(pt).as(c.name).isEqualTo(c.pt);
+        }
+        assertThatThrownBy(() -> enc.resetWithNonce(new byte[14])).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> enc.resetWithNonce(null)).isInstanceOf(NullPointerException.class);
+    }
+
+    @Test
     void destroyedCipherRefusesWork() {
         Sm4Ccm ccm = Sm4Ccm.decryptor(Sm4.newEngine(new byte[16]), new byte[12], 16);
         ccm.destroy();

@@ -365,6 +365,57 @@ class Sm4GcmTest {
     }
 
     @Test
+    void wrapsTheCounterModulo2To32LikeBouncyCastle() throws Exception {
+        // inc32 (SP 800-38D §6.2) wraps the low 32 bits without carrying into the rest of the
+        // block. Choose a 16-byte IV whose J0 = GHASH(IV || [0]_64 || [128]_64) ends in fffffffd,
+        // so that the message's counters run fffffffe, ffffffff, 00000000, ...:
+        // IV = ((J0 * H^-1) xor L) * H^-1.
+        SplittableRandom rnd = new SplittableRandom(0x6c6d_0010L);
+        for (int trial = 0; trial < 4; trial++) {
+            byte[] key = bytes(rnd, 16);
+            byte[] h = new byte[16];
+            Sm4.newEngine(key).encryptBlocks(h, 0, h, 0, 1);
+            byte[] hInverse = gfPower(h);
+            byte[] j0 = bytes(rnd, 16);
+            j0[12] = (byte) 0xff;
+            j0[13] = (byte) 0xff;
+            j0[14] = (byte) 0xff;
+            j0[15] = (byte) (0xfd - trial);
+            byte[] y1 = GhashTest.referenceMultiply(j0, hInverse);
+            y1[15] ^= (byte) 0x80;   // L = [0]_64 || [128]_64
+            byte[] iv = GhashTest.referenceMultiply(y1, hInverse);
+            byte[] ghashOfIv = GhashTest.referenceGhash(h, concat(iv, Hex.decode("00000000000000000000000000000080")));
+            assertThat(ghashOfIv).as("constructed J0").isEqualTo(j0);
+
+            Case c = new Case(key, iv, bytes(rnd, 5), bytes(rnd, 16 * 9 + 7), 16, "wrap trial " + trial);
+            byte[] expected = bcGcm(true, c, c.pt);
+            assertThat(Hex.encode(seal(c))).as(c.name).isEqualTo(Hex.encode(expected));
+            // streaming, with a partial block straddling the wrap
+            Sm4Gcm enc = Sm4Gcm.encryptor(Sm4.newEngine(key), iv, 16);
+            enc.updateAad(c.aad, 0, c.aad.length);
+            byte[] ct = new byte[expected.length];
+            int n = enc.update(c.pt, 0, 21, ct, 0);
+            n += enc.update(c.pt, 21, 30, ct, n);
+            enc.doFinal(c.pt, 51, c.pt.length - 51, ct, n);
+            assertThat(ct).as(c.name).isEqualTo(expected);
+            assertThat(open(c, expected)).as(c.name).isEqualTo(c.pt);
+        }
+    }
+
+    /** {@code h^(2^128 - 2)}, the inverse of h in GF(2^128), with the reference multiply. */
+    private static byte[] gfPower(byte[] h) {
+        byte[] r = new byte[16];
+        r[0] = (byte) 0x80;   // the field's 1 in GCM bit order
+        for (int bit = 127; bit >= 0; bit--) {
+            r = GhashTest.referenceMultiply(r, r);
+            if (bit != 0) {
+                r = GhashTest.referenceMultiply(r, h);
+            }
+        }
+        return r;
+    }
+
+    @Test
     void destroyedCipherRefusesWork() {
         Sm4Engine engine = Sm4.newEngine(new byte[16]);
         Sm4Gcm enc = Sm4Gcm.encryptor(engine, new byte[12], 16);
