@@ -175,7 +175,11 @@ public final class AlternatingRounds {
         System.err.println("table written to " + s.out());
     }
 
-    /** The benchmarks in this jar, grouped by operation, filtered by {@code ops}. */
+    /**
+     * The benchmarks in this jar, grouped by operation, filtered by {@code ops}. The key is the
+     * operation name, or "operation (Class)" when two classes define the same
+     * operation_implementation pair (each class then forms its own row, paired within itself).
+     */
     static Map<String, List<BenchmarkName>> discover(Pattern ops) {
         Map<String, List<BenchmarkName>> byOp = new TreeMap<>();
         BenchmarkList.defaultList()
@@ -187,9 +191,16 @@ public final class AlternatingRounds {
                 .flatMap(Optional::stream)
                 .filter(n -> ops.matcher(n.operation()).find())
                 .forEach(n -> byOp.computeIfAbsent(n.operation(), k -> new ArrayList<>()).add(n));
-        byOp.values().forEach(l -> l.sort(Comparator.comparingInt((BenchmarkName n) -> BenchmarkName.implementationRank(n.implementation()))
+        Map<String, List<BenchmarkName>> rows = new TreeMap<>();
+        byOp.forEach((op, names) -> {
+            boolean clash = names.stream().map(BenchmarkName::implementation).distinct().count() < names.size();
+            for (BenchmarkName n : names) {
+                rows.computeIfAbsent(clash ? op + " (" + n.className() + ")" : op, k -> new ArrayList<>()).add(n);
+            }
+        });
+        rows.values().forEach(l -> l.sort(Comparator.comparingInt((BenchmarkName n) -> BenchmarkName.implementationRank(n.implementation()))
                 .thenComparing(BenchmarkName::implementation)));
-        return byOp;
+        return rows;
     }
 
     /** Runs all rounds and returns the markdown table. */
@@ -204,7 +215,7 @@ public final class AlternatingRounds {
                 }
                 for (BenchmarkName b : order) {
                     double opsPerSecond = runOnce(s, b, progress);
-                    table.record(b.operation(), b.implementation(), round, opsPerSecond);
+                    table.record(e.getKey(), b.operation(), b.implementation(), round, opsPerSecond);
                     progress.printf(Locale.ROOT, "[round %d/%d] %-40s %s%n", round + 1, s.rounds(),
                             b.operation() + "_" + b.implementation(), describe(b, opsPerSecond));
                 }

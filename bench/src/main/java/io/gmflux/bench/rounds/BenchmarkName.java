@@ -33,6 +33,12 @@ public record BenchmarkName(String fullName, String operation, String implementa
         return Optional.of(new BenchmarkName(fullName, method.substring(0, us), method.substring(us + 1)));
     }
 
+    /** The benchmark class's simple name, e.g. {@code Sm4ModesBench}. */
+    public String className() {
+        String cls = fullName.substring(0, fullName.lastIndexOf('.'));
+        return cls.substring(cls.lastIndexOf('.') + 1);
+    }
+
     /**
      * Bytes processed per benchmark call, from the operation name's suffix ({@code 1k} = 1024),
      * or empty when the name carries no size.

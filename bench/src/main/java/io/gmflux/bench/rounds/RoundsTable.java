@@ -26,15 +26,18 @@ final class RoundsTable {
     private static final List<String> BAR_PEERS = List.of("bc", "kona");
 
     private final int rounds;
-    // operation -> implementation -> ops/s per round (NaN where the run failed or did not happen)
+    // row -> implementation -> ops/s per round (NaN where the run failed or did not happen)
     private final Map<String, Map<String, double[]>> scores = new TreeMap<>();
+    // row -> the operation name it measures (a row is "op (Class)" when two classes define op)
+    private final Map<String, String> operations = new TreeMap<>();
 
     RoundsTable(int rounds) {
         this.rounds = rounds;
     }
 
-    void record(String operation, String implementation, int round, double opsPerSecond) {
-        scores.computeIfAbsent(operation, k -> new TreeMap<>(Comparator
+    void record(String row, String operation, String implementation, int round, double opsPerSecond) {
+        operations.put(row, operation);
+        scores.computeIfAbsent(row, k -> new TreeMap<>(Comparator
                         .comparingInt(BenchmarkName::implementationRank).thenComparing(Comparator.naturalOrder())))
                 .computeIfAbsent(implementation, k -> {
                     double[] a = new double[rounds];
@@ -86,11 +89,11 @@ final class RoundsTable {
         row(sb, cols.stream().map(c -> c.equals("operation") || c.startsWith("bar") ? "---" : "---:").toList());
 
         for (Map.Entry<String, Map<String, double[]>> e : scores.entrySet()) {
-            String op = e.getKey();
+            String op = operations.get(e.getKey());
             Map<String, double[]> byImpl = e.getValue();
             OptionalInt payload = BenchmarkName.payloadBytes(op);
             List<String> cells = new ArrayList<>();
-            cells.add("`" + op + "`");
+            cells.add("`" + e.getKey() + "`");
             cells.add(payload.isPresent() ? size(payload.getAsInt()) : "?");
             for (String impl : impls) {
                 double[] s = byImpl.get(impl);
