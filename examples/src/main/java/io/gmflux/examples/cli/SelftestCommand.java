@@ -26,10 +26,12 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "selftest",
         mixinStandardHelpOptions = true,
+        versionProvider = GmfluxCommand.Version.class,
         description = {
             "Runs the known-answer tests of every algorithm, then a rough speed table.",
-            "The vectors are the standards' examples, embedded in this jar (each cites its source).",
-            "The speed figures are an order of magnitude, not a benchmark: see bench/README.md."
+            "The vectors are the standards' worked examples, embedded in this jar.",
+            "Speed figures are rough, not a benchmark (see bench/README.md).",
+            "Exit status: 0 if every vector passed, 1 if any failed, 2 on a usage error."
         })
 public final class SelftestCommand implements Callable<Integer> {
 
