@@ -17,6 +17,7 @@ import java.util.function.Supplier;
  * <tr><td>MessageDigest</td><td>SM3</td><td>1.2.156.10197.1.401, 1.2.156.197.1.401</td></tr>
  * <tr><td>Mac</td><td>HMACSM3</td><td>HMAC-SM3, HMAC/SM3, 1.2.156.10197.1.401.2</td></tr>
  * <tr><td>KeyGenerator</td><td>HMACSM3</td><td>HMAC-SM3, HMAC/SM3, 1.2.156.10197.1.401.2</td></tr>
+ * <tr><td>SecretKeyFactory</td><td>PBKDF2WITHHMACSM3</td><td></td></tr>
  * <tr><td>Cipher</td><td>SM4</td><td>modes ECB, CBC, CTR (SIC), CFB (CFB128), OFB (OFB128),
  *     GCM, CCM; paddings NoPadding, PKCS5Padding, PKCS7Padding (ECB and CBC only)</td></tr>
  * <tr><td>Cipher</td><td>SM4-GCM</td><td>1.2.156.10197.1.104.8, OID.1.2.156.10197.1.104.8</td></tr>
@@ -38,8 +39,8 @@ import java.util.function.Supplier;
  * {@link java.security.InvalidKeyException}); ZUC-256 also accepts the 23-byte packed IV;
  * BouncyCastle's {@code AEADParameterSpec} is refused (use {@link javax.crypto.spec.GCMParameterSpec}
  * and {@code updateAAD}). Not offered: SM4 wrap ciphers (SM4WRAP, SM4WRAPPAD), SM4-CMAC,
- * SM4-GMAC, POLY1305-SM4, modes other than the above (CTS, CFB8, OCB, EAX, ...), the SM2/SM9
- * services and PBKDF2WITHHMACSM3.
+ * SM4-GMAC, POLY1305-SM4, modes other than the above (CTS, CFB8, OCB, EAX, ...), the
+ * AlgorithmParameterGenerators, and the SM2/SM9 services.
  *
  * <p>SM4 runs on the table-driven engine of {@link io.gmflux.codecs.sm4.Sm4#newEngine(byte[])},
  * which leaks timing through the cache to a co-located attacker (as BouncyCastle's SM4 does).
@@ -70,40 +71,53 @@ public final class GmfluxProvider extends Provider {
     public GmfluxProvider() {
         super(NAME, VERSION, INFO);
         Map<String, String> rawKeys = Map.of("SupportedKeyFormats", "RAW");
-        Map<String, String> sm4Attributes = Map.of(
-                "SupportedKeyFormats", "RAW",
-                "SupportedModes", Sm4Mode.SUPPORTED_MODES,
-                "SupportedPaddings", "NOPADDING|PKCS5PADDING|PKCS7PADDING");
+        List<String> hmacAliases = List.of("HMAC-SM3", "HMAC/SM3", OID_HMAC_SM3);
 
-        add("MessageDigest", "SM3", List.of(OID_SM3, "1.2.156.197.1.401"), Map.of(), Sm3DigestSpi.class, () -> new Sm3DigestSpi());
-        add("Mac", "HMACSM3", List.of("HMAC-SM3", "HMAC/SM3", OID_HMAC_SM3), rawKeys, HmacSm3Spi.class, () -> new HmacSm3Spi());
-        add("KeyGenerator", "HMACSM3", List.of("HMAC-SM3", "HMAC/SM3", OID_HMAC_SM3), Map.of(),
-                SecretKeyGeneratorSpi.class, () -> new SecretKeyGeneratorSpi("HMACSM3", 256, 8, Integer.MAX_VALUE));
+        add("MessageDigest", "SM3", List.of(OID_SM3, "1.2.156.197.1.401"), Map.of(),
+                Sm3DigestSpi.class, Sm3DigestSpi::new);
+        add("Mac", "HMACSM3", hmacAliases, rawKeys, HmacSm3Spi.class, HmacSm3Spi::new);
+        add("KeyGenerator", "HMACSM3", hmacAliases, Map.of(), SecretKeyGeneratorSpi.class,
+                () -> new SecretKeyGeneratorSpi("HMACSM3", 256, 8, Integer.MAX_VALUE));
+        add("SecretKeyFactory", "PBKDF2WITHHMACSM3", List.of(), Map.of(),
+                Pbkdf2HmacSm3KeyFactorySpi.class, Pbkdf2HmacSm3KeyFactorySpi::new);
 
-        add("Cipher", "SM4", List.of(), sm4Attributes, Sm4CipherSpi.class, () -> new Sm4CipherSpi(this, null));
-        add("Cipher", "SM4-GCM", List.of(OID_SM4_GCM, "OID." + OID_SM4_GCM),
-                Map.of("SupportedKeyFormats", "RAW", "SupportedModes", "GCM", "SupportedPaddings", "NOPADDING"),
+        add("Cipher", "SM4", List.of(), cipherAttributes(Sm4Mode.SUPPORTED_MODES, "NOPADDING|PKCS5PADDING|PKCS7PADDING"),
+                Sm4CipherSpi.class, () -> new Sm4CipherSpi(this, null));
+        add("Cipher", "SM4-GCM", List.of(OID_SM4_GCM, "OID." + OID_SM4_GCM), cipherAttributes("GCM", "NOPADDING"),
                 Sm4CipherSpi.class, () -> new Sm4CipherSpi(this, Sm4Mode.GCM));
-        add("Cipher", "SM4-CCM", List.of(OID_SM4_CCM, "OID." + OID_SM4_CCM),
-                Map.of("SupportedKeyFormats", "RAW", "SupportedModes", "CCM", "SupportedPaddings", "NOPADDING"),
+        add("Cipher", "SM4-CCM", List.of(OID_SM4_CCM, "OID." + OID_SM4_CCM), cipherAttributes("CCM", "NOPADDING"),
                 Sm4CipherSpi.class, () -> new Sm4CipherSpi(this, Sm4Mode.CCM));
-        add("KeyGenerator", "SM4",
-                List.of(OID_SM4_GCM, "OID." + OID_SM4_GCM, OID_SM4_CCM, "OID." + OID_SM4_CCM), Map.of(),
-                SecretKeyGeneratorSpi.class, () -> new SecretKeyGeneratorSpi("SM4", 128, 128, 128));
-        add("AlgorithmParameters", "SM4", List.of(OID_SM4_CBC), Map.of(), IvParametersSpi.class, () -> new IvParametersSpi("SM4 IV"));
-        add("AlgorithmParameters", "SM4-GCM", List.of(OID_SM4_GCM), Map.of(), AeadParametersSpi.class, () -> new AeadParametersSpi("GCM"));
-        add("AlgorithmParameters", "SM4-CCM", List.of(OID_SM4_CCM), Map.of(), AeadParametersSpi.class, () -> new AeadParametersSpi("CCM"));
+        add("KeyGenerator", "SM4", List.of(OID_SM4_GCM, "OID." + OID_SM4_GCM, OID_SM4_CCM, "OID." + OID_SM4_CCM),
+                Map.of(), SecretKeyGeneratorSpi.class, () -> new SecretKeyGeneratorSpi("SM4", 128, 128, 128));
+        add("AlgorithmParameters", "SM4", List.of(OID_SM4_CBC), Map.of(),
+                IvParametersSpi.class, () -> new IvParametersSpi("SM4 IV"));
+        add("AlgorithmParameters", "SM4-GCM", List.of(OID_SM4_GCM), Map.of(),
+                AeadParametersSpi.class, () -> new AeadParametersSpi("GCM"));
+        add("AlgorithmParameters", "SM4-CCM", List.of(OID_SM4_CCM), Map.of(),
+                AeadParametersSpi.class, () -> new AeadParametersSpi("CCM"));
 
         for (ZucVariant v : ZucVariant.values()) {
-            add("Cipher", v.algorithm, List.of(), rawKeys, ZucCipherSpi.class, () -> new ZucCipherSpi(this, v));
+            int bits = v.keyLength * 8;
+            add("Cipher", v.algorithm, List.of(), cipherAttributes("ECB|NONE", "NOPADDING"),
+                    ZucCipherSpi.class, () -> new ZucCipherSpi(this, v));
             add("KeyGenerator", v.algorithm, List.of(), Map.of(),
-                    SecretKeyGeneratorSpi.class, () -> new SecretKeyGeneratorSpi(v.keyAlgorithm, v.keyLength * 8, v.keyLength * 8, v.keyLength * 8));
-            add("AlgorithmParameters", v.algorithm, List.of(), Map.of(), IvParametersSpi.class, () -> new IvParametersSpi("Zuc IV"));
+                    SecretKeyGeneratorSpi.class, () -> new SecretKeyGeneratorSpi(v.keyAlgorithm, bits, bits, bits));
+            add("AlgorithmParameters", v.algorithm, List.of(), Map.of(),
+                    IvParametersSpi.class, () -> new IvParametersSpi("Zuc IV"));
         }
         add("Mac", "ZUC-128", List.of(), rawKeys, ZucMacSpi.class, () -> new ZucMacSpi(ZucVariant.ZUC_128, 32));
-        add("Mac", "ZUC-256", List.of("ZUC-256-128"), rawKeys, ZucMacSpi.class, () -> new ZucMacSpi(ZucVariant.ZUC_256, 128));
+        add("Mac", "ZUC-256", List.of("ZUC-256-128"), rawKeys,
+                ZucMacSpi.class, () -> new ZucMacSpi(ZucVariant.ZUC_256, 128));
         add("Mac", "ZUC-256-64", List.of(), rawKeys, ZucMacSpi.class, () -> new ZucMacSpi(ZucVariant.ZUC_256, 64));
         add("Mac", "ZUC-256-32", List.of(), rawKeys, ZucMacSpi.class, () -> new ZucMacSpi(ZucVariant.ZUC_256, 32));
+    }
+
+    /**
+     * What the JCA's transformation lookup reads before it instantiates a Cipher (so that
+     * {@code Cipher.getInstance("SM4/XTS/NoPadding")} skips this provider rather than failing in it).
+     */
+    private static Map<String, String> cipherAttributes(String modes, String paddings) {
+        return Map.of("SupportedKeyFormats", "RAW", "SupportedModes", modes, "SupportedPaddings", paddings);
     }
 
     private <T> void add(String type, String algorithm, List<String> aliases, Map<String, String> attributes,

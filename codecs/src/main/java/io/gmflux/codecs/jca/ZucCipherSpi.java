@@ -19,7 +19,9 @@ import javax.crypto.spec.IvParameterSpec;
  * Cipher "ZUC-128" and "ZUC-256": the stream ciphers, as BouncyCastle's provider runs them.
  * {@code doFinal} ends the message and restarts the keystream for the same key and IV (so the next
  * message under this init repeats the keystream, exactly as in BouncyCastle: initialise with a new
- * IV per message). A random IV is drawn when encryption starts without one. Not thread-safe.
+ * IV per message). A random IV is drawn when encryption starts without one. Unlike BouncyCastle,
+ * which stops a keystream after 2,047 words (ZUC-128) or 625 words (ZUC-256), messages of any
+ * length are processed. Not thread-safe.
  */
 final class ZucCipherSpi extends CipherSpi {
 

@@ -47,7 +47,9 @@ public final class Pbkdf2HmacSm3 {
         byte[] t = new byte[Sm3.DIGEST_LENGTH];
         byte[] index = new byte[4];
         int i = 1;
-        for (int off = 0; off < lengthBytes; off += Sm3.DIGEST_LENGTH, i++) {
+        // off advances by the bytes written, so it never passes lengthBytes (no int overflow).
+        for (int off = 0, n; off < lengthBytes; off += n, i++) {
+            n = Math.min(Sm3.DIGEST_LENGTH, lengthBytes - off);
             // U_1 = PRF(P, S || INT(i)) (RFC 8018 §5.2 step 3)
             prf.update(salt, 0, salt.length);
             Bytes.putIntBE(index, 0, i);
@@ -59,7 +61,7 @@ public final class Pbkdf2HmacSm3 {
                 prf.macOf32ByteBlock(blk);
                 Bytes.xor(t, 0, blk, 0, t, 0, Sm3.DIGEST_LENGTH);
             }
-            System.arraycopy(t, 0, out, off, Math.min(Sm3.DIGEST_LENGTH, lengthBytes - off));
+            System.arraycopy(t, 0, out, off, n);
         }
         prf.destroy();
         Bytes.wipe(blk);

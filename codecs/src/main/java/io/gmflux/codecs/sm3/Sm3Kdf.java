@@ -45,15 +45,17 @@ public final class Sm3Kdf {
         // ct never overflows: lengthBytes < 2^31 needs fewer than 2^26 counter values, far inside
         // the standard's bound klen < (2^32 - 1) * v.
         int ct = 1;
-        for (int off = 0; off < lengthBytes; off += Sm3.DIGEST_LENGTH, ct++) {
+        // off advances by the bytes written, so it never passes lengthBytes (no int overflow).
+        for (int off = 0, n; off < lengthBytes; off += n, ct++) {
+            n = Math.min(Sm3.DIGEST_LENGTH, lengthBytes - off);
             h.copyFrom(afterZ);
             Bytes.putIntBE(counter, 0, ct);
             h.update(counter, 0, 4);
-            if (lengthBytes - off >= Sm3.DIGEST_LENGTH) {
+            if (n == Sm3.DIGEST_LENGTH) {
                 h.digest(out, off);
             } else {
                 h.digest(last, 0);
-                System.arraycopy(last, 0, out, off, lengthBytes - off);
+                System.arraycopy(last, 0, out, off, n);
             }
         }
         afterZ.wipe();

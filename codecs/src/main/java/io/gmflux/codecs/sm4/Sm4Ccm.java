@@ -42,6 +42,7 @@ public final class Sm4Ccm implements Sm4AeadCipher {
     public static final int MAX_TAG_LENGTH = 16;
 
     private static final int BLOCK = Sm4Engine.BLOCK_SIZE;
+    private static final int MAC_SCRATCH_BLOCKS = 16;
 
     private final Sm4Engine engine;
     private final boolean encrypting;
@@ -59,6 +60,8 @@ public final class Sm4Ccm implements Sm4AeadCipher {
     /** CBC-MAC input not yet forming a whole block. */
     private final byte[] partial = new byte[BLOCK];
     private final byte[] receivedTag = new byte[BLOCK];
+    /** Where the CBC kernel writes the ciphertext blocks that CBC-MAC discards. */
+    private final byte[] macScratch = new byte[MAC_SCRATCH_BLOCKS * BLOCK];
     private int partialLength;
 
     private byte[] aad = new byte[0];
@@ -278,16 +281,19 @@ public final class Sm4Ccm implements Sm4AeadCipher {
 
     /**
      * §6.1 steps 1-4 / A.2: {@code T = MSB_Tlen(Y_r)} over {@code B0 || encoded a || A || pad ||
-     * P || pad}, left in {@link #mac}.
+     * P || pad}, left in {@link #mac}. CBC-MAC is CBC encryption from a zero chaining value that
+     * keeps only the last block, so whole blocks go through the engine's fused
+     * {@link Sm4Engine#encryptCbc} kernel, whose ciphertext lands in a scratch buffer.
      */
     private void cbcMac(byte[] payload, int off, int len) {
-        System.arraycopy(counter0, 0, mac, 0, BLOCK);
-        // B0 flags (§A.2.1): Adata, (t-2)/2, q-1 (already in counter0[0]); then N, then Q = [len]_8q.
-        mac[0] |= (byte) ((aadLength > 0 ? 0x40 : 0) | ((tagLength - 2) / 2) << 3);
+        Arrays.fill(mac, (byte) 0);
+        // B0 (§A.2.1): flags = Adata, (t-2)/2, q-1 (already in counter0[0]); then N; then Q = [len]_8q.
+        System.arraycopy(counter0, 0, partial, 0, BLOCK);
+        partial[0] |= (byte) ((aadLength > 0 ? 0x40 : 0) | ((tagLength - 2) / 2) << 3);
         for (int i = BLOCK - 1, v = len; i > nonceLength; i--, v >>>= 8) {
-            mac[i] = (byte) v;
+            partial[i] = (byte) v;
         }
-        engine.encryptBlocks(mac, 0, mac, 0, 1);
+        macBlocks(partial, 0, 1);
         partialLength = 0;
         if (aadLength > 0) {
             // §A.2.2: a < 2^16 - 2^8 takes two bytes, else 0xfffe then four bytes (a < 2^31 here).
@@ -318,32 +324,33 @@ public final class Sm4Ccm implements Sm4AeadCipher {
             if (partialLength < BLOCK) {
                 return;
             }
-            macBlock(partial, 0);
+            macBlocks(partial, 0, 1);
             partialLength = 0;
         }
-        for (; len >= BLOCK; off += BLOCK, len -= BLOCK) {
-            macBlock(b, off);
-        }
-        if (len > 0) {
-            System.arraycopy(b, off, partial, 0, len);
-            partialLength = len;
+        macBlocks(b, off, len >>> 4);
+        int rest = len & 15;
+        if (rest > 0) {
+            System.arraycopy(b, off + (len & ~15), partial, 0, rest);
+            partialLength = rest;
         }
     }
 
     private void macPad() {
         if (partialLength > 0) {
             Arrays.fill(partial, partialLength, BLOCK, (byte) 0);
-            macBlock(partial, 0);
+            macBlocks(partial, 0, 1);
             partialLength = 0;
         }
     }
 
-    /** {@code Y_i = E_K(B_i xor Y_{i-1})}. */
-    private void macBlock(byte[] b, int off) {
-        byte[] y = mac;
-        Bytes.putLongLE(y, 0, Bytes.getLongLE(y, 0) ^ Bytes.getLongLE(b, off));
-        Bytes.putLongLE(y, 8, Bytes.getLongLE(y, 8) ^ Bytes.getLongLE(b, off + 8));
-        engine.encryptBlocks(y, 0, y, 0, 1);
+    /** {@code Y_i = E_K(B_i xor Y_{i-1})} for whole blocks: CBC encryption chained through {@link #mac}. */
+    private void macBlocks(byte[] b, int off, int blocks) {
+        while (blocks > 0) {
+            int n = Math.min(blocks, MAC_SCRATCH_BLOCKS);
+            engine.encryptCbc(mac, b, off, macScratch, 0, n);
+            off += n * BLOCK;
+            blocks -= n;
+        }
     }
 
     private void checkPayloadLength(long len) {
@@ -416,6 +423,7 @@ public final class Sm4Ccm implements Sm4AeadCipher {
         Bytes.wipe(mac);
         Bytes.wipe(partial);
         Bytes.wipe(receivedTag);
+        Bytes.wipe(macScratch);
         Bytes.wipe(held);
         Bytes.wipe(aad);
         heldLength = 0;

@@ -30,8 +30,8 @@ public interface Sm4Engine {
      * with {@code C_{-1} = chain}. On return {@code chain} holds the last ciphertext block, so
      * consecutive calls continue one message.
      *
-     * <p>The default runs block by block through {@link #encryptBlocks}; engines may fuse the
-     * chaining into their round loop. No allocation.
+     * <p>The default runs block by block through {@link #encryptBlocks}; the table engine fuses
+     * the chaining into its round loop. No allocation.
      *
      * @param chain the 16-byte chaining value (the IV at the start of a message); updated
      * @throws IndexOutOfBoundsException if a range does not fit its array
@@ -79,6 +79,71 @@ public interface Sm4Engine {
         }
         Bytes.putLongBE(chain, 0, c0);
         Bytes.putLongBE(chain, 8, c1);
+    }
+
+    /**
+     * CFB-128 encryption (GB/T 17964 §6.4) of {@code blocks} whole blocks:
+     * {@code C_i = P_i xor E(C_{i-1})} with {@code C_{-1} = feedback}. On return {@code feedback}
+     * holds the last ciphertext block. In place works. The default runs block by block through
+     * {@link #encryptBlocks}, using {@code feedback} as its scratch. No allocation.
+     *
+     * @param feedback the 16-byte feedback register (the IV at the start of a message); updated
+     * @throws IndexOutOfBoundsException if a range does not fit its array
+     */
+    default void encryptCfb(byte[] feedback, byte[] in, int inOff, byte[] out, int outOff, int blocks) {
+        Sm4EngineChecks.check(feedback, in, inOff, out, outOff, blocks);
+        for (int i = 0; i < blocks; i++) {
+            int o = i * BLOCK_SIZE;
+            encryptBlocks(feedback, 0, feedback, 0, 1);
+            long c0 = Bytes.getLongBE(in, inOff + o) ^ Bytes.getLongBE(feedback, 0);
+            long c1 = Bytes.getLongBE(in, inOff + o + 8) ^ Bytes.getLongBE(feedback, 8);
+            Bytes.putLongBE(out, outOff + o, c0);
+            Bytes.putLongBE(out, outOff + o + 8, c1);
+            Bytes.putLongBE(feedback, 0, c0);
+            Bytes.putLongBE(feedback, 8, c1);
+        }
+    }
+
+    /**
+     * CFB-128 decryption (GB/T 17964 §6.4) of {@code blocks} whole blocks:
+     * {@code P_i = C_i xor E(C_{i-1})} with {@code C_{-1} = feedback}. On return {@code feedback}
+     * holds the last ciphertext block. In place works. The default runs block by block; the table
+     * engine runs four blocks at a time (decryption is parallel). No allocation.
+     *
+     * @param feedback the 16-byte feedback register (the IV at the start of a message); updated
+     * @throws IndexOutOfBoundsException if a range does not fit its array
+     */
+    default void decryptCfb(byte[] feedback, byte[] in, int inOff, byte[] out, int outOff, int blocks) {
+        Sm4EngineChecks.check(feedback, in, inOff, out, outOff, blocks);
+        for (int i = 0; i < blocks; i++) {
+            int o = i * BLOCK_SIZE;
+            long c0 = Bytes.getLongBE(in, inOff + o);
+            long c1 = Bytes.getLongBE(in, inOff + o + 8);
+            encryptBlocks(feedback, 0, feedback, 0, 1);
+            Bytes.putLongBE(out, outOff + o, c0 ^ Bytes.getLongBE(feedback, 0));
+            Bytes.putLongBE(out, outOff + o + 8, c1 ^ Bytes.getLongBE(feedback, 8));
+            Bytes.putLongBE(feedback, 0, c0);
+            Bytes.putLongBE(feedback, 8, c1);
+        }
+    }
+
+    /**
+     * OFB (GB/T 17964 §6.5) over {@code blocks} whole blocks: {@code O_i = E(O_{i-1})},
+     * {@code out_i = in_i xor O_i}, with {@code O_{-1} = register}; the same operation encrypts
+     * and decrypts. On return {@code register} holds the last keystream block. In place works.
+     * The default runs block by block through {@link #encryptBlocks}. No allocation.
+     *
+     * @param register the 16-byte OFB register (the IV at the start of a message); updated
+     * @throws IndexOutOfBoundsException if a range does not fit its array
+     */
+    default void encryptOfb(byte[] register, byte[] in, int inOff, byte[] out, int outOff, int blocks) {
+        Sm4EngineChecks.check(register, in, inOff, out, outOff, blocks);
+        for (int i = 0; i < blocks; i++) {
+            int o = i * BLOCK_SIZE;
+            encryptBlocks(register, 0, register, 0, 1);
+            Bytes.putLongBE(out, outOff + o, Bytes.getLongBE(in, inOff + o) ^ Bytes.getLongBE(register, 0));
+            Bytes.putLongBE(out, outOff + o + 8, Bytes.getLongBE(in, inOff + o + 8) ^ Bytes.getLongBE(register, 8));
+        }
     }
 
     /**

@@ -43,13 +43,8 @@ public final class Sm4Ofb {
 
         @Override
         void blocks(byte[] in, int inOff, byte[] out, int outOff, int blocks) {
-            byte[] ks = keystream;
-            for (int i = 0; i < blocks; i++) {
-                int o = i * BLOCK;
-                engine.encryptBlocks(ks, 0, ks, 0, 1);
-                Bytes.putLongBE(out, outOff + o, Bytes.getLongBE(in, inOff + o) ^ Bytes.getLongBE(ks, 0));
-                Bytes.putLongBE(out, outOff + o + 8, Bytes.getLongBE(in, inOff + o + 8) ^ Bytes.getLongBE(ks, 8));
-            }
+            // keystream holds the OFB register (the last keystream block) between blocks.
+            engine.encryptOfb(keystream, in, inOff, out, outOff, blocks);
         }
 
         @Override

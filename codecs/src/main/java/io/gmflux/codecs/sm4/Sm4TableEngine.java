@@ -5,20 +5,26 @@ import io.gmflux.codecs.bytes.Bytes;
 /**
  * Table-driven SM4 (GB/T 32907 §6, §7): the fast engine behind {@link Sm4#newEngine}.
  *
- * <p><b>Not constant-time.</b> Every round looks up a 4 KiB table at indices derived from
- * plaintext/ciphertext XOR round key, so an attacker who shares the CPU cache (another process,
- * VM or hyper-thread on the same core) can learn key bits from cache timing. The key schedule
- * also looks the S-box up at key-dependent indices. Where that matters use
- * {@code Sm4.newConstantTimeEngine}, which avoids secret-dependent memory access and branches.
+ * <p><b>Not constant-time: leaks the key through cache timing.</b> Every round looks up a 4 KiB
+ * table at indices derived from data XOR round key, so an attacker who can observe which cache
+ * lines are touched (another process, VM or hyper-thread on the same core; remote timing in the
+ * worst case) can recover key bits. The key schedule, too, looks the S-box up at key-dependent
+ * indices: it could be made table-free (a 256-entry masked scan per byte costs tens of
+ * microseconds per key), but that would buy nothing here because the first round already indexes
+ * the table with plaintext XOR rk0. Where cache timing matters use the constant-time engine
+ * ({@code Sm4.newConstantTimeEngine}), which avoids secret-dependent memory access and branches.
  *
  * <p>How it is fast: the round function {@code T = L . tau} (§6.2) is one XOR of four lookups in
  * a single combined table {@code TABLE[256 * k + b] = L(Sbox(b) << (24 - 8k))} (L is linear, so
- * it distributes over the four S-box bytes); four blocks are in flight at once so that the
- * loads of one block overlap the dependent chain of the others; the round loop is unrolled by
- * four rounds (one full rotation of the state words) and runs eight times, which keeps the
- * method small enough for C2; words move through {@link Bytes}' VarHandle views. CBC decryption
- * and CTR are fused into the same kernel ({@link #decryptCbc}, {@link #encryptCtr}). No
- * allocation after construction.
+ * it distributes over the four S-box bytes). The parallel paths (ECB, CTR, CBC and CFB
+ * decryption) keep four blocks in flight so that the loads of one block overlap the dependent
+ * chain of the others, and share {@code X_{i+2} xor X_{i+3}} between round pairs; the serial
+ * paths (CBC and CFB encryption, OFB) order each round's XORs so that the newest word joins
+ * last. Round loops are unrolled by four rounds (one full turn of the state words) and run eight
+ * times, which keeps the kernels well under C2's size limits; words move through {@link Bytes}'
+ * VarHandle views; chaining values and counters stay in registers across blocks. The mode
+ * entry points of {@link Sm4Engine} are all overridden by two kernels, one for four blocks and
+ * one for one block, chosen by a "kind" constant. No allocation after construction.
  *
  * <p>Thread safety: immutable after construction (except {@link #destroy()}); the block methods
  * may be called concurrently.
@@ -65,10 +71,26 @@ final class Sm4TableEngine implements Sm4Engine {
     /** T-table: {@code TABLE[(k << 8) | b] = L(Sbox(b) << (24 - 8k))}, k = 0 for the top byte. */
     private static final int[] TABLE = buildTable();
 
-    /** Kernel kinds: what a kernel loads before the rounds and what it XORs after them. */
+    /*
+     * Kernel kinds: where a block's input state comes from and where its result goes, with
+     * (h, l) the 128-bit chaining value / counter / feedback register carried between blocks.
+     * The parallel kinds run four blocks at a time; the serial ones (each block needs the last
+     * result) one at a time.
+     */
+    /** ECB: out = E(in). Parallel. */
     private static final int PLAIN = 0;
+    /** CTR: out = in xor E(h, l); (h, l) += 1. Parallel. */
     private static final int CTR = 1;
+    /** CBC decryption: out = D(in) xor (h, l); (h, l) = in. Parallel. */
     private static final int CBC_DECRYPT = 2;
+    /** CFB decryption: out = in xor E(h, l); (h, l) = in. Parallel. */
+    private static final int CFB_DECRYPT = 3;
+    /** CBC encryption: out = E(in xor (h, l)); (h, l) = out. Serial. */
+    private static final int CBC_ENCRYPT = 4;
+    /** CFB encryption: out = in xor E(h, l); (h, l) = out. Serial. */
+    private static final int CFB_ENCRYPT = 5;
+    /** OFB: (h, l) = E(h, l); out = in xor (h, l). Serial. */
+    private static final int OFB = 6;
 
     private final int[] rkEnc = new int[32];
     private final int[] rkDec = new int[32];
@@ -129,83 +151,84 @@ final class Sm4TableEngine implements Sm4Engine {
     private static int t(int x) {
         int[] tb = TABLE;
         // "+ 256" rather than "| 256": C2 folds the constant into the address and proves the index in range.
-        return tb[x >>> 24] ^ tb[256 + ((x >>> 16) & 0xff)]
-                ^ tb[512 + ((x >>> 8) & 0xff)] ^ tb[768 + (x & 0xff)];
+        // Paired as a tree so that the serial modes wait two XORs, not three, after the loads.
+        return (tb[x >>> 24] ^ tb[256 + ((x >>> 16) & 0xff)])
+                ^ (tb[512 + ((x >>> 8) & 0xff)] ^ tb[768 + (x & 0xff)]);
     }
 
     @Override
     public void encryptBlocks(byte[] in, int inOff, byte[] out, int outOff, int blocks) {
         Sm4EngineChecks.check(in, inOff, out, outOff, blocks);
-        run(rkEnc, PLAIN, 0, 0, in, inOff, out, outOff, blocks);
+        run(rkEnc, PLAIN, null, in, inOff, out, outOff, blocks);
     }
 
     @Override
     public void decryptBlocks(byte[] in, int inOff, byte[] out, int outOff, int blocks) {
         Sm4EngineChecks.check(in, inOff, out, outOff, blocks);
-        run(rkDec, PLAIN, 0, 0, in, inOff, out, outOff, blocks);
+        run(rkDec, PLAIN, null, in, inOff, out, outOff, blocks);
+    }
+
+    @Override
+    public void encryptCbc(byte[] chain, byte[] in, int inOff, byte[] out, int outOff, int blocks) {
+        Sm4EngineChecks.check(chain, in, inOff, out, outOff, blocks);
+        run(rkEnc, CBC_ENCRYPT, chain, in, inOff, out, outOff, blocks);
     }
 
     @Override
     public void decryptCbc(byte[] chain, byte[] in, int inOff, byte[] out, int outOff, int blocks) {
         Sm4EngineChecks.check(chain, in, inOff, out, outOff, blocks);
-        if (blocks == 0) {
-            return;
-        }
-        // The last ciphertext block is the next chaining value; read it before an in-place write.
-        int last = inOff + (blocks - 1) * BLOCK_SIZE;
-        long n0 = Bytes.getLongBE(in, last);
-        long n1 = Bytes.getLongBE(in, last + 8);
-        run(rkDec, CBC_DECRYPT, Bytes.getLongBE(chain, 0), Bytes.getLongBE(chain, 8),
-                in, inOff, out, outOff, blocks);
-        Bytes.putLongBE(chain, 0, n0);
-        Bytes.putLongBE(chain, 8, n1);
+        run(rkDec, CBC_DECRYPT, chain, in, inOff, out, outOff, blocks);
+    }
+
+    @Override
+    public void encryptCfb(byte[] feedback, byte[] in, int inOff, byte[] out, int outOff, int blocks) {
+        Sm4EngineChecks.check(feedback, in, inOff, out, outOff, blocks);
+        run(rkEnc, CFB_ENCRYPT, feedback, in, inOff, out, outOff, blocks);
+    }
+
+    @Override
+    public void decryptCfb(byte[] feedback, byte[] in, int inOff, byte[] out, int outOff, int blocks) {
+        Sm4EngineChecks.check(feedback, in, inOff, out, outOff, blocks);
+        run(rkEnc, CFB_DECRYPT, feedback, in, inOff, out, outOff, blocks);
+    }
+
+    @Override
+    public void encryptOfb(byte[] register, byte[] in, int inOff, byte[] out, int outOff, int blocks) {
+        Sm4EngineChecks.check(register, in, inOff, out, outOff, blocks);
+        run(rkEnc, OFB, register, in, inOff, out, outOff, blocks);
     }
 
     @Override
     public void encryptCtr(byte[] counter, byte[] in, int inOff, byte[] out, int outOff, int blocks) {
         Sm4EngineChecks.check(counter, in, inOff, out, outOff, blocks);
-        long hi = Bytes.getLongBE(counter, 0);
-        long lo = Bytes.getLongBE(counter, 8);
-        run(rkEnc, CTR, hi, lo, in, inOff, out, outOff, blocks);
-        long nlo = lo + blocks;
-        // Unsigned overflow of the low half carries into the high half (mod 2^128).
-        long nhi = Long.compareUnsigned(nlo, lo) < 0 ? hi + 1 : hi;
-        Bytes.putLongBE(counter, 0, nhi);
-        Bytes.putLongBE(counter, 8, nlo);
+        run(rkEnc, CTR, counter, in, inOff, out, outOff, blocks);
     }
 
-    /** Groups of four through {@link #kernel4}, the rest through {@link #kernel1}. */
-    private static void run(int[] rk, int kind, long h, long l, byte[] in, int inOff,
+    /**
+     * Parallel kinds: groups of four through {@link #kernel4}, the rest through {@link #kernel1};
+     * serial kinds: all through {@link #kernel1}. Each kernel reads (h, l) from {@code state} and
+     * writes it back, so the second continues where the first stopped.
+     */
+    private static void run(int[] rk, int kind, byte[] state, byte[] in, int inOff,
             byte[] out, int outOff, int blocks) {
-        int groups = blocks >>> 2;
+        int groups = kind < CBC_ENCRYPT ? blocks >>> 2 : 0;
         if (groups > 0) {
-            int done = groups << 2;
-            int o = done * BLOCK_SIZE;
-            long nh;
-            long nl;
-            if (kind == CTR) {
-                nl = l + done;
-                nh = Long.compareUnsigned(nl, l) < 0 ? h + 1 : h;
-            } else {
-                // CBC: the chaining value for the rest, read before an in-place write clobbers it.
-                nh = Bytes.getLongBE(in, inOff + o - 16);
-                nl = Bytes.getLongBE(in, inOff + o - 8);
-            }
-            kernel4(rk, kind, h, l, in, inOff, out, outOff, groups);
-            h = nh;
-            l = nl;
+            kernel4(rk, kind, state, in, inOff, out, outOff, groups);
+            int o = groups << 6;
             inOff += o;
             outOff += o;
-            blocks -= done;
+            blocks -= groups << 2;
         }
         if (blocks > 0) {
-            kernel1(rk, kind, h, l, in, inOff, out, outOff, blocks);
+            kernel1(rk, kind, state, in, inOff, out, outOff, blocks);
         }
     }
 
-    /** Four blocks at a time, {@code groups} times: the hot loop of every bulk path. */
-    private static void kernel4(int[] rk, int kind, long h, long l, byte[] in, int inOff,
+    /** Four blocks at a time, {@code groups} times, for the parallel kinds: the hot loop of the bulk paths. */
+    private static void kernel4(int[] rk, int kind, byte[] state, byte[] in, int inOff,
             byte[] out, int outOff, int groups) {
+        long h = state == null ? 0 : Bytes.getLongBE(state, 0);
+        long l = state == null ? 0 : Bytes.getLongBE(state, 8);
         for (int g = 0; g < groups; g++) {
             int p = inOff + (g << 6);
             int q = outOff + (g << 6);
@@ -251,22 +274,31 @@ final class Sm4TableEngine implements Sm4Engine {
                 l++;
                 h = l == 0 ? h + 1 : h;
             } else {
-                a0 = Bytes.getIntBE(in, p);
-                a1 = Bytes.getIntBE(in, p + 4);
-                a2 = Bytes.getIntBE(in, p + 8);
-                a3 = Bytes.getIntBE(in, p + 12);
-                b0 = Bytes.getIntBE(in, p + 16);
-                b1 = Bytes.getIntBE(in, p + 20);
-                b2 = Bytes.getIntBE(in, p + 24);
-                b3 = Bytes.getIntBE(in, p + 28);
-                c0 = Bytes.getIntBE(in, p + 32);
-                c1 = Bytes.getIntBE(in, p + 36);
-                c2 = Bytes.getIntBE(in, p + 40);
-                c3 = Bytes.getIntBE(in, p + 44);
-                d0 = Bytes.getIntBE(in, p + 48);
-                d1 = Bytes.getIntBE(in, p + 52);
-                d2 = Bytes.getIntBE(in, p + 56);
-                d3 = Bytes.getIntBE(in, p + 60);
+                // CFB decryption encrypts the previous ciphertext block: the chaining value, then in[0..2].
+                int src = kind == CFB_DECRYPT ? p - 16 : p;
+                if (kind == CFB_DECRYPT) {
+                    a0 = (int) (h >>> 32);
+                    a1 = (int) h;
+                    a2 = (int) (l >>> 32);
+                    a3 = (int) l;
+                } else {
+                    a0 = Bytes.getIntBE(in, src);
+                    a1 = Bytes.getIntBE(in, src + 4);
+                    a2 = Bytes.getIntBE(in, src + 8);
+                    a3 = Bytes.getIntBE(in, src + 12);
+                }
+                b0 = Bytes.getIntBE(in, src + 16);
+                b1 = Bytes.getIntBE(in, src + 20);
+                b2 = Bytes.getIntBE(in, src + 24);
+                b3 = Bytes.getIntBE(in, src + 28);
+                c0 = Bytes.getIntBE(in, src + 32);
+                c1 = Bytes.getIntBE(in, src + 36);
+                c2 = Bytes.getIntBE(in, src + 40);
+                c3 = Bytes.getIntBE(in, src + 44);
+                d0 = Bytes.getIntBE(in, src + 48);
+                d1 = Bytes.getIntBE(in, src + 52);
+                d2 = Bytes.getIntBE(in, src + 56);
+                d3 = Bytes.getIntBE(in, src + 60);
             }
             // Four rounds per iteration (one full turn of X0..X3), eight iterations: GB/T 32907 §7.1.
             // Rounds i and i+1 share X_{i+2} xor X_{i+3}, computed once.
@@ -308,7 +340,8 @@ final class Sm4TableEngine implements Sm4Engine {
             long cm1 = 0;
             long dm0 = 0;
             long dm1 = 0;
-            if (kind == CTR) {
+            // Everything XORed in is read before anything is written: in place is safe.
+            if (kind == CTR || kind == CFB_DECRYPT) {
                 am0 = Bytes.getLongBE(in, p);
                 am1 = Bytes.getLongBE(in, p + 8);
                 bm0 = Bytes.getLongBE(in, p + 16);
@@ -317,6 +350,10 @@ final class Sm4TableEngine implements Sm4Engine {
                 cm1 = Bytes.getLongBE(in, p + 40);
                 dm0 = Bytes.getLongBE(in, p + 48);
                 dm1 = Bytes.getLongBE(in, p + 56);
+                if (kind == CFB_DECRYPT) {
+                    h = dm0;
+                    l = dm1;
+                }
             } else if (kind == CBC_DECRYPT) {
                 am0 = h;
                 am1 = l;
@@ -339,59 +376,86 @@ final class Sm4TableEngine implements Sm4Engine {
             Bytes.putLongBE(out, q + 48, ((long) d3 << 32 | (d2 & 0xffffffffL)) ^ dm0);
             Bytes.putLongBE(out, q + 56, ((long) d1 << 32 | (d0 & 0xffffffffL)) ^ dm1);
         }
+        if (state != null) {
+            Bytes.putLongBE(state, 0, h);
+            Bytes.putLongBE(state, 8, l);
+        }
     }
 
-    /** One block at a time: the tail of fewer than four blocks. */
-    private static void kernel1(int[] rk, int kind, long h, long l, byte[] in, int inOff,
+    /** One block at a time: every serial kind, and the last one to three blocks of a parallel one. */
+    private static void kernel1(int[] rk, int kind, byte[] state, byte[] in, int inOff,
             byte[] out, int outOff, int blocks) {
+        long h = state == null ? 0 : Bytes.getLongBE(state, 0);
+        long l = state == null ? 0 : Bytes.getLongBE(state, 8);
         for (int g = 0; g < blocks; g++) {
             int p = inOff + (g << 4);
             int q = outOff + (g << 4);
-            int a0;
-            int a1;
-            int a2;
-            int a3;
-            if (kind == CTR) {
-                a0 = (int) (h >>> 32);
-                a1 = (int) h;
-                a2 = (int) (l >>> 32);
-                a3 = (int) l;
-                l++;
-                h = l == 0 ? h + 1 : h;
+            long x0 = Bytes.getLongBE(in, p);
+            long x1 = Bytes.getLongBE(in, p + 8);
+            long s0;
+            long s1;
+            if (kind == PLAIN || kind == CBC_DECRYPT) {
+                s0 = x0;
+                s1 = x1;
+            } else if (kind == CBC_ENCRYPT) {
+                s0 = x0 ^ h;
+                s1 = x1 ^ l;
             } else {
-                a0 = Bytes.getIntBE(in, p);
-                a1 = Bytes.getIntBE(in, p + 4);
-                a2 = Bytes.getIntBE(in, p + 8);
-                a3 = Bytes.getIntBE(in, p + 12);
+                s0 = h;
+                s1 = l;
             }
+            int a0 = (int) (s0 >>> 32);
+            int a1 = (int) s0;
+            int a2 = (int) (s1 >>> 32);
+            int a3 = (int) s1;
             // Four rounds per iteration (one full turn of X0..X3), eight iterations: GB/T 32907 §7.1.
-            // Rounds i and i+1 share X_{i+2} xor X_{i+3}, computed once.
+            // (Parallel kinds share X_{i+2} xor X_{i+3}; here the order of the XORs matters more.)
             for (int r = 0; r < 32; r += 4) {
                 int k0 = rk[r];
                 int k1 = rk[r + 1];
                 int k2 = rk[r + 2];
                 int k3 = rk[r + 3];
-                int as = a2 ^ a3;
-                a0 ^= t(a1 ^ as ^ k0);
-                a1 ^= t(as ^ a0 ^ k1);
-                as = a0 ^ a1;
-                a2 ^= t(a3 ^ as ^ k2);
-                a3 ^= t(as ^ a2 ^ k3);
-            }
-            long am0 = 0;
-            long am1 = 0;
-            if (kind == CTR) {
-                am0 = Bytes.getLongBE(in, p);
-                am1 = Bytes.getLongBE(in, p + 8);
-            } else if (kind == CBC_DECRYPT) {
-                am0 = h;
-                am1 = l;
-                h = Bytes.getLongBE(in, p);
-                l = Bytes.getLongBE(in, p + 8);
+                // One block is latency-bound: the newest word joins last, after the XOR of the others.
+                a0 ^= t((a1 ^ a2 ^ k0) ^ a3);
+                a1 ^= t((a2 ^ a3 ^ k1) ^ a0);
+                a2 ^= t((a3 ^ a0 ^ k2) ^ a1);
+                a3 ^= t((a0 ^ a1 ^ k3) ^ a2);
             }
             // Output is (X35, X34, X33, X32): the reverse transform R of GB/T 32907 §7.1.
-            Bytes.putLongBE(out, q, ((long) a3 << 32 | (a2 & 0xffffffffL)) ^ am0);
-            Bytes.putLongBE(out, q + 8, ((long) a1 << 32 | (a0 & 0xffffffffL)) ^ am1);
+            long y0 = (long) a3 << 32 | (a2 & 0xffffffffL);
+            long y1 = (long) a1 << 32 | (a0 & 0xffffffffL);
+            if (kind == PLAIN) {
+                // nothing to add
+            } else if (kind == CTR) {
+                y0 ^= x0;
+                y1 ^= x1;
+                l++;
+                h = l == 0 ? h + 1 : h;
+            } else if (kind == CBC_DECRYPT) {
+                y0 ^= h;
+                y1 ^= l;
+                h = x0;
+                l = x1;
+            } else if (kind == CBC_ENCRYPT) {
+                h = y0;
+                l = y1;
+            } else if (kind == OFB) {
+                h = y0;
+                l = y1;
+                y0 ^= x0;
+                y1 ^= x1;
+            } else {
+                y0 ^= x0;
+                y1 ^= x1;
+                h = kind == CFB_ENCRYPT ? y0 : x0;
+                l = kind == CFB_ENCRYPT ? y1 : x1;
+            }
+            Bytes.putLongBE(out, q, y0);
+            Bytes.putLongBE(out, q + 8, y1);
+        }
+        if (state != null) {
+            Bytes.putLongBE(state, 0, h);
+            Bytes.putLongBE(state, 8, l);
         }
     }
 

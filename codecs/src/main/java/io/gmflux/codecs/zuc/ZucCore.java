@@ -13,8 +13,8 @@ import java.util.Arrays;
  * {@code s[16..31]} with constant indices (so the JIT removes the shifting a naive LFSR does),
  * then {@code s[16..31]} slides down to {@code s[0..15]}. Keystream is produced sixteen words at
  * a time into a buffer and handed out at byte granularity, so a stream may be cut anywhere and
- * has no length limit (the 128-EEA3 / ZUC-256 papers bound the length per key/IV only through
- * their protocols; this class does not).
+ * has no length limit (BouncyCastle stops one key/IV after 2047 words for ZUC-128 and 625 for
+ * ZUC-256; the algorithm itself has no such limit).
  *
  * <p><b>Timing.</b> The nonlinear function F looks up the S-boxes S0 and S1 (GB/T 33133.1 §5.4.2)
  * at indices derived from the secret state: that is the standard's design, and, like every

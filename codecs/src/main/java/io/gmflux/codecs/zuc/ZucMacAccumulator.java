@@ -17,8 +17,9 @@ import java.util.Arrays;
  * of XOR_p (M_p AND window_k(p)) over the 64-bit message blocks M_p, where window_k(p) is the 64
  * keystream bits starting at bit 64p + k. So each 64 message bits cost, per tag bit, two shifts
  * and an OR to cut the window out of 96 keystream bits, one AND and one XOR into one of 32
- * 64-bit accumulators; the parities are taken once, at the end. No branch and no table index depends on the message or the keystream: this part is
- * constant-time (the keystream generator's S-box lookups are not, see {@code ZucCore}).
+ * 64-bit accumulators; the parities are taken once, at the end (BouncyCastle instead branches on
+ * every message bit). No branch and no table index depends on the message or the keystream: this
+ * part is constant-time (the keystream generator's S-box lookups are not, see {@code ZucCore}).
  *
  * <p>Mutable, not thread-safe; {@link #destroy()} zeroes everything secret.
  */
@@ -60,11 +61,6 @@ final class ZucMacAccumulator {
     /** The ZUC-256 MAC with a tag of {@code tagBits} (32, 64 or 128, checked by the caller). */
     static ZucMacAccumulator zuc256(int tagBits) {
         return new ZucMacAccumulator(tagBits / 32, false);
-    }
-
-    /** Tag length in 32-bit words. */
-    int tagWords() {
-        return tagWords;
     }
 
     /** The generator to key: load its cells and {@code init()} it, then call {@link #start()}. */

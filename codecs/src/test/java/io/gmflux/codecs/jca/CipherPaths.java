@@ -94,11 +94,24 @@ final class CipherPaths {
         int pos = 0;
         while (pos < in.length && rnd.nextInt(8) != 0) {
             int n = nextPiece(rnd, in.length - pos);
-            outPos += c.update(in, pos, n, out, outPos);
+            int bound = c.getOutputSize(n);
+            int written = c.update(in, pos, n, out, outPos);
+            checkBound(written, bound, "update");
+            outPos += written;
             pos += n;
         }
-        outPos += c.doFinal(in, pos, in.length - pos, out, outPos);
+        int bound = c.getOutputSize(in.length - pos);
+        int written = c.doFinal(in, pos, in.length - pos, out, outPos);
+        checkBound(written, bound, "doFinal");
+        outPos += written;
         return Arrays.copyOf(out, outPos);
+    }
+
+    /** getOutputSize must be an upper bound on what the next call writes (the JCA's sizing contract). */
+    private static void checkBound(int written, int bound, String call) {
+        if (written > bound) {
+            throw new AssertionError(call + " wrote " + written + " bytes but getOutputSize promised at most " + bound);
+        }
     }
 
     static byte[] inPlaceOneShot(Cipher c, byte[] in) throws GeneralSecurityException {

@@ -106,6 +106,27 @@ class ZucCipherSpiTest {
         }
     }
 
+    /** 128-EEA3 through the JCA: the caller builds the IV (3GPP TS 35.222 §3); bits past LENGTH are compared masked. */
+    @Test
+    void producesThe128Eea3Ciphertexts() throws Exception {
+        for (JsonNode v : Vectors.list("zuc128", "eea3")) {
+            int count = (int) Long.parseLong(v.get("count").asText(), 16);
+            byte[] iv = new byte[16];
+            Bytes.putIntBE(iv, 0, count);
+            iv[4] = (byte) ((v.get("bearer").asInt() << 3) | (v.get("direction").asInt() << 2));
+            System.arraycopy(iv, 0, iv, 8, 8);
+            long bits = v.get("length_bits").asLong();
+            byte[] pt = Vectors.hex(v, "plaintext");
+            Cipher c = Cipher.getInstance("ZUC-128", GMFLUX);
+            c.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(Vectors.hex(v, "key"), "ZUC-128"), new IvParameterSpec(iv));
+            byte[] ct = c.doFinal(pt);
+            if (bits % 8 != 0) {
+                ct[ct.length - 1] &= (byte) (0xff << (8 - bits % 8));
+            }
+            assertThat(ct).as(v.get("id").asText()).isEqualTo(Vectors.hex(v, "ciphertext"));
+        }
+    }
+
     private static void assertKeystream(JsonNode v, String algorithm, byte[] key, byte[] iv) throws Exception {
         JsonNode words = v.get("keystream_words");
         byte[] expected = new byte[4 * words.size()];

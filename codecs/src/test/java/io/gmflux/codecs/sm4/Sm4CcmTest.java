@@ -265,6 +265,32 @@ class Sm4CcmTest {
     }
 
     @Test
+    void encodesAssociatedDataLengthsAtTheTwoAndSixByteBoundaryLikeBouncyCastle() throws Exception {
+        // §A.2.2: a < 2^16 - 2^8 is encoded in 2 bytes, from 0xff00 on as 0xfffe || [a]_32.
+        SplittableRandom rnd = new SplittableRandom(0x6c6d_1005L);
+        for (int aadLen : new int[] {1, 14, 15, 0xfeff, 0xff00, 0xff01, 0x10000, 70001}) {
+            Case c = new Case(bytes(rnd, 16), bytes(rnd, 12), bytes(rnd, aadLen), bytes(rnd, rnd.nextInt(40)), 12,
+                    "aad " + aadLen);
+            byte[] ct = seal(c);
+            assertThat(Hex.encode(ct)).as(c.name).isEqualTo(Hex.encode(bcCcm(true, c, c.pt)));
+            assertThat(open(c, ct)).as(c.name).isEqualTo(c.pt);
+        }
+    }
+
+    @Test
+    void rejectsACiphertextOpenedWithAnotherTagLength() throws Exception {
+        Case c = randomCase(new SplittableRandom(11), 0, 11);
+        c = new Case(c.key, c.nonce, c.aad, c.pt, 16, c.name);
+        byte[] ct = seal(c);
+        // the tag length is in B0's flags: a 14-byte tag is not a prefix of the 16-byte one
+        Sm4Ccm dec = Sm4Ccm.decryptor(Sm4.newEngine(c.key), c.nonce, 14);
+        dec.updateAad(c.aad, 0, c.aad.length);
+        byte[] truncated = Arrays.copyOf(ct, ct.length - 2);
+        assertThatThrownBy(() -> dec.doFinal(truncated, 0, truncated.length, new byte[ct.length], 0))
+                .isInstanceOf(AEADBadTagException.class);
+    }
+
+    @Test
     void enforcesThePayloadLimitOfTheNonceLength() throws Exception {
         // q = 2: the payload must be shorter than 2^16 bytes (SP 800-38C §A.1).
         byte[] key = new byte[16];

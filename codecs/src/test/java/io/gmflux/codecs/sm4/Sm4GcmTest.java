@@ -102,6 +102,35 @@ class Sm4GcmTest {
     }
 
     @Test
+    void authenticatesLongAssociatedDataAloneLikeBouncyCastle() throws Exception {
+        // GMAC: GCM with an empty plaintext, so the tag is GHASH of the associated data alone.
+        SplittableRandom rnd = new SplittableRandom(0x6c6d_0005L);
+        for (int aadLen : new int[] {0, 1, 15, 16, 17, 255, 256, 257, 1023, 1024, 1025, 5000, 70000}) {
+            Case c = new Case(bytes(rnd, 16), bytes(rnd, 12), bytes(rnd, aadLen), new byte[0], 16, "aad " + aadLen);
+            byte[] tag = seal(c);
+            assertThat(Hex.encode(tag)).as(c.name).isEqualTo(Hex.encode(bcGcm(true, c, c.pt)));
+            assertThat(open(c, tag)).as(c.name).isEmpty();
+        }
+    }
+
+    @Test
+    void truncatedTagIsThePrefixOfTheFullTagAndVerifiesOnlyAtItsLength() throws Exception {
+        // SP 800-38D §7.1 step 7: T = MSB_t(...). A 16-byte tag cut to 12 bytes passes a 12-byte
+        // decryptor and fails a 16-byte one.
+        Case c = randomCase(new SplittableRandom(12), 0, 12);
+        Case full = new Case(c.key, c.iv, c.aad, c.pt, 16, c.name);
+        Case shortTag = new Case(c.key, c.iv, c.aad, c.pt, 12, c.name);
+        byte[] ct16 = seal(full);
+        byte[] ct12 = seal(shortTag);
+        assertThat(ct12).isEqualTo(Arrays.copyOf(ct16, ct16.length - 4));
+        assertThat(open(shortTag, ct12)).isEqualTo(c.pt);
+        Sm4Gcm dec = Sm4Gcm.decryptor(Sm4.newEngine(c.key), c.iv, 16);
+        dec.updateAad(c.aad, 0, c.aad.length);
+        assertThatThrownBy(() -> dec.doFinal(ct12, 0, ct12.length, new byte[ct12.length], 0))
+                .isInstanceOf(AEADBadTagException.class);
+    }
+
+    @Test
     void randomSplitsOfAadAndDataEqualOneShot() throws Exception {
         long seed = 0x6c6d_0002L;
         SplittableRandom rnd = new SplittableRandom(seed);

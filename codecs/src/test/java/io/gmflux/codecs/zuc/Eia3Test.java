@@ -90,6 +90,42 @@ class Eia3Test {
     }
 
     @Test
+    void isSafeToCallFromManyThreadsAtOnce() throws Exception {
+        SplittableRandom rnd = new SplittableRandom(15);
+        int cases = 64;
+        byte[][] keys = new byte[cases][];
+        byte[][] msgs = new byte[cases][];
+        int[] expected = new int[cases];
+        for (int c = 0; c < cases; c++) {
+            keys[c] = random(rnd, 16);
+            msgs[c] = random(rnd, rnd.nextInt(3000));
+            expected[c] = Eia3.mac(keys[c], c, c & 31, c & 1, msgs[c], 0, 8L * msgs[c].length);
+        }
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+        try {
+            java.util.List<java.util.concurrent.Future<int[]>> results = new java.util.ArrayList<>();
+            for (int t = 0; t < 4; t++) {
+                results.add(pool.submit(() -> {
+                    int[] got = new int[cases * 20];
+                    for (int i = 0; i < got.length; i++) {
+                        int c = i % cases;
+                        got[i] = Eia3.mac(keys[c], c, c & 31, c & 1, msgs[c], 0, 8L * msgs[c].length);
+                    }
+                    return got;
+                }));
+            }
+            for (java.util.concurrent.Future<int[]> f : results) {
+                int[] got = f.get();
+                for (int i = 0; i < got.length; i++) {
+                    assertThat(got[i]).as("call %d", i).isEqualTo(expected[i % cases]);
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
     void rejectsBadArguments() {
         byte[] k = new byte[16];
         byte[] m = new byte[8];
