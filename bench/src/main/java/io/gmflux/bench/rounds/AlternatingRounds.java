@@ -198,8 +198,7 @@ public final class AlternatingRounds {
                 rows.computeIfAbsent(clash ? op + " (" + n.className() + ")" : op, k -> new ArrayList<>()).add(n);
             }
         });
-        rows.values().forEach(l -> l.sort(Comparator.comparingInt((BenchmarkName n) -> BenchmarkName.implementationRank(n.implementation()))
-                .thenComparing(BenchmarkName::implementation)));
+        rows.values().forEach(l -> l.sort(Comparator.comparing(BenchmarkName::implementation, BenchmarkName.IMPLEMENTATION_ORDER)));
         return rows;
     }
 

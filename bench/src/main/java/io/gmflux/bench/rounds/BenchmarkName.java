@@ -1,5 +1,6 @@
 package io.gmflux.bench.rounds;
 
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -59,9 +60,8 @@ public record BenchmarkName(String fullName, String operation, String implementa
         return bytes > 0 && bytes <= Integer.MAX_VALUE ? OptionalInt.of((int) bytes) : OptionalInt.empty();
     }
 
-    /** Sort key placing the known implementations first, in their fixed order. */
-    static int implementationRank(String implementation) {
-        int i = KNOWN_IMPLEMENTATIONS.indexOf(implementation);
-        return i >= 0 ? i : KNOWN_IMPLEMENTATIONS.size();
-    }
+    /** Orders implementation names: the known ones first, in their fixed order, then the others alphabetically. */
+    static final Comparator<String> IMPLEMENTATION_ORDER = Comparator
+            .comparingInt((String impl) -> KNOWN_IMPLEMENTATIONS.contains(impl) ? KNOWN_IMPLEMENTATIONS.indexOf(impl) : KNOWN_IMPLEMENTATIONS.size())
+            .thenComparing(Comparator.naturalOrder());
 }

@@ -2,7 +2,6 @@ package io.gmflux.bench.rounds;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -37,8 +36,7 @@ final class RoundsTable {
 
     void record(String row, String operation, String implementation, int round, double opsPerSecond) {
         operations.put(row, operation);
-        scores.computeIfAbsent(row, k -> new TreeMap<>(Comparator
-                        .comparingInt(BenchmarkName::implementationRank).thenComparing(Comparator.naturalOrder())))
+        scores.computeIfAbsent(row, k -> new TreeMap<>(BenchmarkName.IMPLEMENTATION_ORDER))
                 .computeIfAbsent(implementation, k -> {
                     double[] a = new double[rounds];
                     Arrays.fill(a, Double.NaN);
@@ -68,7 +66,7 @@ final class RoundsTable {
     /** Renders the table; {@code header} lines go above it. */
     String markdown(List<String> header) {
         List<String> impls = scores.values().stream().flatMap(m -> m.keySet().stream()).distinct()
-                .sorted(Comparator.comparingInt(BenchmarkName::implementationRank).thenComparing(Comparator.naturalOrder()))
+                .sorted(BenchmarkName.IMPLEMENTATION_ORDER)
                 .toList();
         List<String[]> ratioColumns = new ArrayList<>();
         for (String ours : OURS) {
