@@ -370,12 +370,19 @@ final class Montgomery256 {
     }
 
     /**
-     * r = a^-1 (Montgomery form in and out) by Fermat's little theorem, a^(m-2), with a fixed
-     * 4-bit window over the public exponent; 0 maps to 0. The table index depends only on the
-     * exponent, never on a, so the running time is independent of a. Allocates its window table:
-     * meant for key setup (inversion mod n); the hot inversion mod p uses an addition chain.
+     * r = a^-1 (Montgomery form in and out) by Fermat's little theorem, a^(m-2) (m prime); 0 maps
+     * to 0. Constant time in a; allocates its window table: meant for key setup (inversion mod n);
+     * the hot inversion mod p uses an addition chain ({@link PointArithmetic#invert}).
      */
     void inv(long[] r, long[] a) {
+        pow(r, a, mMinus2);
+    }
+
+    /**
+     * r = a^e (Montgomery form in and out) for a public exponent e (four limbs), with a fixed 4-bit
+     * window: the table index depends only on e, never on a, so the time is independent of a.
+     */
+    void pow(long[] r, long[] a, long[] e) {
         long[][] table = new long[16][4];
         one(table[0]);
         System.arraycopy(a, 0, table[1], 0, 4);
@@ -389,13 +396,18 @@ final class Montgomery256 {
             sqr(acc, acc);
             sqr(acc, acc);
             sqr(acc, acc);
-            int digit = (int) (mMinus2[i >>> 4] >>> ((i & 15) << 2)) & 15;
+            int digit = (int) (e[i >>> 4] >>> ((i & 15) << 2)) & 15;
             mul(acc, acc, table[digit]);
         }
         System.arraycopy(acc, 0, r, 0, 4);
     }
 
-    /** Whether a &lt; m (a in plain limbs); not constant time in the comparison's position (public inputs). */
+    /** r = a mod m for any 256-bit a (valid because 2^256 &lt; 2m); constant time. */
+    void reduce(long[] r, long[] a) {
+        reduceOnce(r, a[0], a[1], a[2], a[3], 0);
+    }
+
+    /** Whether a &lt; m (any limbs); constant time. */
     boolean isReduced(long[] a) {
         long bw = ((~a[0] & m0) | ((~a[0] | m0) & (a[0] - m0))) >>> 63;
         long d1 = a[1] - m1 - bw;

@@ -74,6 +74,19 @@ final class Sm2Curve {
         r[3] ^= (r[3] ^ a[3]) & mask;
     }
 
+    /** Whether a &lt; b as unsigned 256-bit numbers; constant time. */
+    static boolean lessThan(long[] a, long[] b) {
+        long bw = 0;
+        for (int i = 0; i < 4; i++) {
+            long d = a[i] - b[i] - bw;
+            bw = ((~a[i] & b[i]) | ((~a[i] | b[i]) & d)) >>> 63;
+        }
+        return bw == 1;
+    }
+
+    /** n - 1: private keys lie in [1, n - 2] (GB/T 32918.1 §6.1). */
+    static final long[] N_MINUS_1 = {0x53BBF40939D54122L, 0x7203DF6B21C6052BL, 0xFFFFFFFFFFFFFFFFL, 0xFFFFFFFEFFFFFFFFL};
+
     /** -1 if x == y, else 0, for small non-negative ints; constant time. */
     static long intEqualMask(int x, int y) {
         long t = x ^ y;
