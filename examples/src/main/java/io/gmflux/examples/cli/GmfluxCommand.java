@@ -10,14 +10,16 @@ import picocli.CommandLine.Command;
 /**
  * The {@code gmflux} command line: {@code java -jar examples/target/gmflux.jar <command>}.
  *
- * <p>Subcommands: {@code selftest} (known-answer tests and a rough speed figure) and
- * {@code help}. Every failure ends with a non-zero exit status and a one-line reason on stderr.
+ * <p>Subcommands: {@code selftest} (known-answer tests and a rough speed figure),
+ * {@code keygen}, {@code encrypt}, {@code decrypt}, {@code inspect} (the stream format of
+ * codecs/FORMAT.md) and {@code help}. Every failure ends with a non-zero exit status and a one-line reason on stderr.
  */
 @Command(name = "gmflux",
         mixinStandardHelpOptions = true,
         versionProvider = GmfluxCommand.Version.class,
         description = "Streaming encryption with the Chinese commercial cryptography standards (SM3, SM4, ZUC).",
-        subcommands = {SelftestCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {SelftestCommand.class, KeygenCommand.class, EncryptCommand.class, DecryptCommand.class,
+            InspectCommand.class, CommandLine.HelpCommand.class})
 public final class GmfluxCommand implements Runnable {
 
     @CommandLine.Spec
