@@ -101,6 +101,33 @@ class Sm3Test {
         }
     }
 
+    @Test
+    void agreesWithBouncyCastleWhenInputKindsAreMixedWithinOneMessage() {
+        SplittableRandom rnd = new SplittableRandom(0x5133_0005L);
+        Sm3 d = new Sm3();
+        for (int c = 0; c < 500; c++) {
+            byte[] m = new byte[rnd.nextInt(3000)];
+            rnd.nextBytes(m);
+            int off = 0;
+            while (off < m.length) {
+                int n = Math.min(m.length - off, rnd.nextInt(130));
+                switch (rnd.nextInt(5)) {
+                    case 0 -> d.update(m, off, n);
+                    case 1 -> d.update(ByteBuffer.wrap(m, off, n));
+                    case 2 -> d.update(ByteBuffer.allocateDirect(n).put(m, off, n).flip());
+                    case 3 -> d.update(ByteBuffer.wrap(m, off, n).asReadOnlyBuffer());
+                    default -> {
+                        for (int i = off; i < off + n; i++) {
+                            d.update(m[i]);
+                        }
+                    }
+                }
+                off += n;
+            }
+            assertThat(d.digest()).as("case " + c + " len " + m.length).isEqualTo(bc(m));
+        }
+    }
+
     private static void feedBufferInSplits(Sm3 d, ByteBuffer b, SplittableRandom rnd) {
         int limit = b.limit();
         while (b.position() < limit) {
