@@ -34,8 +34,8 @@ public interface Sm4Engine {
     void decryptBlocks(byte[] in, int inOff, byte[] out, int outOff, int blocks);
 
     /**
-     * CBC encryption (GB/T 17964; NIST SP 800-38A §6.2) of {@code blocks} whole blocks: {@code C_i = E(P_i xor C_{i-1})}
-     * with {@code C_{-1} = chain}. On return {@code chain} holds the last ciphertext block, so
+     * CBC encryption (GB/T 17964; NIST SP 800-38A §6.2) of {@code blocks} whole blocks:
+     * {@code C_i = E(P_i xor C_{i-1})} with {@code C_{-1} = chain}. On return {@code chain} holds the last ciphertext block, so
      * consecutive calls continue one message.
      *
      * <p>The default runs block by block through {@link #encryptBlocks}; the table engine fuses
@@ -61,8 +61,8 @@ public interface Sm4Engine {
     }
 
     /**
-     * CBC decryption (GB/T 17964; NIST SP 800-38A §6.2) of {@code blocks} whole blocks: {@code P_i = D(C_i) xor C_{i-1}}
-     * with {@code C_{-1} = chain}. On return {@code chain} holds the last ciphertext block. In place
+     * CBC decryption (GB/T 17964; NIST SP 800-38A §6.2) of {@code blocks} whole blocks:
+     * {@code P_i = D(C_i) xor C_{i-1}} with {@code C_{-1} = chain}. On return {@code chain} holds the last ciphertext block. In place
      * works: each ciphertext block is read before its plaintext is written.
      *
      * <p>The default runs block by block through {@link #decryptBlocks}; the table engine decrypts

@@ -47,7 +47,8 @@ public final class Sm4Xts {
         this.dataKey = Objects.requireNonNull(dataKey, "dataKey");
         this.tweakKey = Objects.requireNonNull(tweakKey, "tweakKey");
         if (dataKey == tweakKey) {
-            throw new IllegalArgumentException("XTS needs two independent keys: dataKey and tweakKey are the same engine");
+            throw new IllegalArgumentException(
+                    "XTS needs two independent keys: dataKey and tweakKey are the same engine");
         }
     }
 
