@@ -1,5 +1,7 @@
 package io.gmflux.codecs.sm4;
 
+import io.gmflux.codecs.bytes.Bytes;
+
 /**
  * The SM4 block cipher (GB/T 32907) under one expanded key: the multi-block entry point that
  * every mode of this package uses, whichever implementation sits behind it.
@@ -23,7 +25,162 @@ public interface Sm4Engine {
     /** Decrypts {@code blocks} consecutive 16-byte blocks from {@code in} to {@code out}. */
     void decryptBlocks(byte[] in, int inOff, byte[] out, int outOff, int blocks);
 
-    /** Whether this engine avoids secret-dependent memory access . */
+    /**
+     * CBC encryption (GB/T 17964 §6.3) of {@code blocks} whole blocks: {@code C_i = E(P_i xor C_{i-1})}
+     * with {@code C_{-1} = chain}. On return {@code chain} holds the last ciphertext block, so
+     * consecutive calls continue one message.
+     *
+     * <p>The default runs block by block through {@link #encryptBlocks}; the table engine fuses
+     * the chaining into its round loop. No allocation.
+     *
+     * @param chain the 16-byte chaining value (the IV at the start of a message); updated
+     * @throws IndexOutOfBoundsException if a range does not fit its array
+     */
+    default void encryptCbc(byte[] chain, byte[] in, int inOff, byte[] out, int outOff, int blocks) {
+        Sm4EngineChecks.check(chain, in, inOff, out, outOff, blocks);
+        long c0 = Bytes.getLongBE(chain, 0);
+        long c1 = Bytes.getLongBE(chain, 8);
+        for (int i = 0; i < blocks; i++) {
+            int o = i * BLOCK_SIZE;
+            Bytes.putLongBE(out, outOff + o, Bytes.getLongBE(in, inOff + o) ^ c0);
+            Bytes.putLongBE(out, outOff + o + 8, Bytes.getLongBE(in, inOff + o + 8) ^ c1);
+            encryptBlocks(out, outOff + o, out, outOff + o, 1);
+            c0 = Bytes.getLongBE(out, outOff + o);
+            c1 = Bytes.getLongBE(out, outOff + o + 8);
+        }
+        Bytes.putLongBE(chain, 0, c0);
+        Bytes.putLongBE(chain, 8, c1);
+    }
+
+    /**
+     * CBC decryption (GB/T 17964 §6.3) of {@code blocks} whole blocks: {@code P_i = D(C_i) xor C_{i-1}}
+     * with {@code C_{-1} = chain}. On return {@code chain} holds the last ciphertext block. In place
+     * works: each ciphertext block is read before its plaintext is written.
+     *
+     * <p>The default runs block by block through {@link #decryptBlocks}; the table engine decrypts
+     * four blocks at a time. No allocation.
+     *
+     * @param chain the 16-byte chaining value (the IV at the start of a message); updated
+     * @throws IndexOutOfBoundsException if a range does not fit its array
+     */
+    default void decryptCbc(byte[] chain, byte[] in, int inOff, byte[] out, int outOff, int blocks) {
+        Sm4EngineChecks.check(chain, in, inOff, out, outOff, blocks);
+        long c0 = Bytes.getLongBE(chain, 0);
+        long c1 = Bytes.getLongBE(chain, 8);
+        for (int i = 0; i < blocks; i++) {
+            int o = i * BLOCK_SIZE;
+            long n0 = Bytes.getLongBE(in, inOff + o);
+            long n1 = Bytes.getLongBE(in, inOff + o + 8);
+            decryptBlocks(in, inOff + o, out, outOff + o, 1);
+            Bytes.putLongBE(out, outOff + o, Bytes.getLongBE(out, outOff + o) ^ c0);
+            Bytes.putLongBE(out, outOff + o + 8, Bytes.getLongBE(out, outOff + o + 8) ^ c1);
+            c0 = n0;
+            c1 = n1;
+        }
+        Bytes.putLongBE(chain, 0, c0);
+        Bytes.putLongBE(chain, 8, c1);
+    }
+
+    /**
+     * CFB-128 encryption (GB/T 17964 §6.4) of {@code blocks} whole blocks:
+     * {@code C_i = P_i xor E(C_{i-1})} with {@code C_{-1} = feedback}. On return {@code feedback}
+     * holds the last ciphertext block. In place works. The default runs block by block through
+     * {@link #encryptBlocks}, using {@code feedback} as its scratch. No allocation.
+     *
+     * @param feedback the 16-byte feedback register (the IV at the start of a message); updated
+     * @throws IndexOutOfBoundsException if a range does not fit its array
+     */
+    default void encryptCfb(byte[] feedback, byte[] in, int inOff, byte[] out, int outOff, int blocks) {
+        Sm4EngineChecks.check(feedback, in, inOff, out, outOff, blocks);
+        for (int i = 0; i < blocks; i++) {
+            int o = i * BLOCK_SIZE;
+            encryptBlocks(feedback, 0, feedback, 0, 1);
+            long c0 = Bytes.getLongBE(in, inOff + o) ^ Bytes.getLongBE(feedback, 0);
+            long c1 = Bytes.getLongBE(in, inOff + o + 8) ^ Bytes.getLongBE(feedback, 8);
+            Bytes.putLongBE(out, outOff + o, c0);
+            Bytes.putLongBE(out, outOff + o + 8, c1);
+            Bytes.putLongBE(feedback, 0, c0);
+            Bytes.putLongBE(feedback, 8, c1);
+        }
+    }
+
+    /**
+     * CFB-128 decryption (GB/T 17964 §6.4) of {@code blocks} whole blocks:
+     * {@code P_i = C_i xor E(C_{i-1})} with {@code C_{-1} = feedback}. On return {@code feedback}
+     * holds the last ciphertext block. In place works. The default runs block by block; the table
+     * engine runs four blocks at a time (decryption is parallel). No allocation.
+     *
+     * @param feedback the 16-byte feedback register (the IV at the start of a message); updated
+     * @throws IndexOutOfBoundsException if a range does not fit its array
+     */
+    default void decryptCfb(byte[] feedback, byte[] in, int inOff, byte[] out, int outOff, int blocks) {
+        Sm4EngineChecks.check(feedback, in, inOff, out, outOff, blocks);
+        for (int i = 0; i < blocks; i++) {
+            int o = i * BLOCK_SIZE;
+            long c0 = Bytes.getLongBE(in, inOff + o);
+            long c1 = Bytes.getLongBE(in, inOff + o + 8);
+            encryptBlocks(feedback, 0, feedback, 0, 1);
+            Bytes.putLongBE(out, outOff + o, c0 ^ Bytes.getLongBE(feedback, 0));
+            Bytes.putLongBE(out, outOff + o + 8, c1 ^ Bytes.getLongBE(feedback, 8));
+            Bytes.putLongBE(feedback, 0, c0);
+            Bytes.putLongBE(feedback, 8, c1);
+        }
+    }
+
+    /**
+     * OFB (GB/T 17964 §6.5) over {@code blocks} whole blocks: {@code O_i = E(O_{i-1})},
+     * {@code out_i = in_i xor O_i}, with {@code O_{-1} = register}; the same operation encrypts
+     * and decrypts. On return {@code register} holds the last keystream block. In place works.
+     * The default runs block by block through {@link #encryptBlocks}. No allocation.
+     *
+     * @param register the 16-byte OFB register (the IV at the start of a message); updated
+     * @throws IndexOutOfBoundsException if a range does not fit its array
+     */
+    default void encryptOfb(byte[] register, byte[] in, int inOff, byte[] out, int outOff, int blocks) {
+        Sm4EngineChecks.check(register, in, inOff, out, outOff, blocks);
+        for (int i = 0; i < blocks; i++) {
+            int o = i * BLOCK_SIZE;
+            encryptBlocks(register, 0, register, 0, 1);
+            Bytes.putLongBE(out, outOff + o, Bytes.getLongBE(in, inOff + o) ^ Bytes.getLongBE(register, 0));
+            Bytes.putLongBE(out, outOff + o + 8, Bytes.getLongBE(in, inOff + o + 8) ^ Bytes.getLongBE(register, 8));
+        }
+    }
+
+    /**
+     * CTR keystream applied to {@code blocks} whole blocks: {@code out_i = in_i xor E(counter + i)},
+     * the counter being a 128-bit big-endian integer that wraps modulo 2^128 (GB/T 17964 §6.6 with
+     * the standard increment function). On return {@code counter} is advanced by {@code blocks}.
+     * In place works. (GCM's 32-bit {@code inc32} differs only when the low 32 bits wrap.)
+     *
+     * <p>The default runs block by block through {@link #encryptBlocks}; the table engine keeps the
+     * counters in registers and encrypts four at a time. No allocation.
+     *
+     * @param counter the 16-byte counter block; updated
+     * @throws IndexOutOfBoundsException if a range does not fit its array
+     */
+    default void encryptCtr(byte[] counter, byte[] in, int inOff, byte[] out, int outOff, int blocks) {
+        Sm4EngineChecks.check(counter, in, inOff, out, outOff, blocks);
+        long hi = Bytes.getLongBE(counter, 0);
+        long lo = Bytes.getLongBE(counter, 8);
+        for (int i = 0; i < blocks; i++) {
+            int o = i * BLOCK_SIZE;
+            long p0 = Bytes.getLongBE(in, inOff + o);
+            long p1 = Bytes.getLongBE(in, inOff + o + 8);
+            Bytes.putLongBE(out, outOff + o, hi);
+            Bytes.putLongBE(out, outOff + o + 8, lo);
+            encryptBlocks(out, outOff + o, out, outOff + o, 1);
+            Bytes.putLongBE(out, outOff + o, Bytes.getLongBE(out, outOff + o) ^ p0);
+            Bytes.putLongBE(out, outOff + o + 8, Bytes.getLongBE(out, outOff + o + 8) ^ p1);
+            lo++;
+            if (lo == 0) {
+                hi++;
+            }
+        }
+        Bytes.putLongBE(counter, 0, hi);
+        Bytes.putLongBE(counter, 8, lo);
+    }
+
+    /** Whether this engine avoids secret-dependent memory access and branches. */
     boolean isConstantTime();
 
     /** Zeroes the round keys; the engine must not be used afterwards. Idempotent. */

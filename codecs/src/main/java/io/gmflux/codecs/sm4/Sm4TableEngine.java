@@ -3,10 +3,31 @@ package io.gmflux.codecs.sm4;
 import io.gmflux.codecs.bytes.Bytes;
 
 /**
- * Table-driven SM4 (GB/T 32907 §6, §7). First, straightforward version: S-box lookups and the
- * linear transform computed per round.
+ * Table-driven SM4 (GB/T 32907 §6, §7): the fast engine behind {@link Sm4#newEngine}.
  *
- * <p>Leaks through cache timing: the S-box is indexed by secret-dependent bytes.
+ * <p><b>Not constant-time: leaks the key through cache timing.</b> Every round looks up a 4 KiB
+ * table at indices derived from data XOR round key, so an attacker who can observe which cache
+ * lines are touched (another process, VM or hyper-thread on the same core; remote timing in the
+ * worst case) can recover key bits. The key schedule, too, looks the S-box up at key-dependent
+ * indices: it could be made table-free (a 256-entry masked scan per byte costs tens of
+ * microseconds per key), but that would buy nothing here because the first round already indexes
+ * the table with plaintext XOR rk0. Where cache timing matters use the constant-time engine
+ * ({@code Sm4.newConstantTimeEngine}), which avoids secret-dependent memory access and branches.
+ *
+ * <p>How it is fast: the round function {@code T = L . tau} (§6.2) is one XOR of four lookups in
+ * a single combined table {@code TABLE[256 * k + b] = L(Sbox(b) << (24 - 8k))} (L is linear, so
+ * it distributes over the four S-box bytes). The parallel paths (ECB, CTR, CBC and CFB
+ * decryption) keep four blocks in flight so that the loads of one block overlap the dependent
+ * chain of the others, and share {@code X_{i+2} xor X_{i+3}} between round pairs; the serial
+ * paths (CBC and CFB encryption, OFB) order each round's XORs so that the newest word joins
+ * last. Round loops are unrolled by four rounds (one full turn of the state words) and run eight
+ * times, which keeps the kernels well under C2's size limits; words move through {@link Bytes}'
+ * VarHandle views; chaining values and counters stay in registers across blocks. The mode
+ * entry points of {@link Sm4Engine} are all overridden by two kernels, one for four blocks and
+ * one for one block, chosen by a "kind" constant. No allocation after construction.
+ *
+ * <p>Thread safety: immutable after construction (except {@link #destroy()}); the block methods
+ * may be called concurrently.
  */
 final class Sm4TableEngine implements Sm4Engine {
 
@@ -47,23 +68,66 @@ final class Sm4TableEngine implements Sm4Engine {
 
     private static final int[] FK = {0xa3b1bac6, 0x56aa3350, 0x677d9197, 0xb27022dc};
 
-    private final int[] rk = new int[32];
+    /** T-table: {@code TABLE[(k << 8) | b] = L(Sbox(b) << (24 - 8k))}, k = 0 for the top byte. */
+    private static final int[] TABLE = buildTable();
+
+    /*
+     * Kernel kinds: where a block's input state comes from and where its result goes, with
+     * (h, l) the 128-bit chaining value / counter / feedback register carried between blocks.
+     * The parallel kinds run four blocks at a time; the serial ones (each block needs the last
+     * result) one at a time.
+     */
+    /** ECB: out = E(in). Parallel. */
+    private static final int PLAIN = 0;
+    /** CTR: out = in xor E(h, l); (h, l) += 1. Parallel. */
+    private static final int CTR = 1;
+    /** CBC decryption: out = D(in) xor (h, l); (h, l) = in. Parallel. */
+    private static final int CBC_DECRYPT = 2;
+    /** CFB decryption: out = in xor E(h, l); (h, l) = in. Parallel. */
+    private static final int CFB_DECRYPT = 3;
+    /** CBC encryption: out = E(in xor (h, l)); (h, l) = out. Serial. */
+    private static final int CBC_ENCRYPT = 4;
+    /** CFB encryption: out = in xor E(h, l); (h, l) = out. Serial. */
+    private static final int CFB_ENCRYPT = 5;
+    /** OFB: (h, l) = E(h, l); out = in xor (h, l). Serial. */
+    private static final int OFB = 6;
+
+    private final int[] rkEnc = new int[32];
+    private final int[] rkDec = new int[32];
 
     Sm4TableEngine(byte[] key) {
+        // GB/T 32907 §7.3: K_i = MK_i xor FK_i, rk_i = K_{i+4} = K_i xor T'(K_{i+1} xor K_{i+2} xor K_{i+3} xor CK_i).
         int k0 = Bytes.getIntBE(key, 0) ^ FK[0];
         int k1 = Bytes.getIntBE(key, 4) ^ FK[1];
         int k2 = Bytes.getIntBE(key, 8) ^ FK[2];
         int k3 = Bytes.getIntBE(key, 12) ^ FK[3];
         for (int i = 0; i < 32; i++) {
-            int t = k1 ^ k2 ^ k3 ^ ck(i);
-            t = tau(t);
+            int t = tau(k1 ^ k2 ^ k3 ^ ck(i));
             int k4 = k0 ^ t ^ Integer.rotateLeft(t, 13) ^ Integer.rotateLeft(t, 23);
-            rk[i] = k4;
+            rkEnc[i] = k4;
+            rkDec[31 - i] = k4;
             k0 = k1;
             k1 = k2;
             k2 = k3;
             k3 = k4;
         }
+    }
+
+    private static int[] buildTable() {
+        int[] t = new int[1024];
+        for (int b = 0; b < 256; b++) {
+            int s = SBOX[b] & 0xff;
+            for (int k = 0; k < 4; k++) {
+                t[(k << 8) | b] = linear(s << (24 - 8 * k));
+            }
+        }
+        return t;
+    }
+
+    /** The linear transform L of the round function (GB/T 32907 §6.2.2). */
+    static int linear(int b) {
+        return b ^ Integer.rotateLeft(b, 2) ^ Integer.rotateLeft(b, 10)
+                ^ Integer.rotateLeft(b, 18) ^ Integer.rotateLeft(b, 24);
     }
 
     /** CK_i: byte j of CK_i is (4i + j) * 7 mod 256 (GB/T 32907 §7.3). */
@@ -75,6 +139,7 @@ final class Sm4TableEngine implements Sm4Engine {
         return v;
     }
 
+    /** The non-linear transform tau: the S-box on each byte (GB/T 32907 §6.2.1). */
     static int tau(int a) {
         return (SBOX[a >>> 24] & 0xff) << 24
                 | (SBOX[(a >>> 16) & 0xff] & 0xff) << 16
@@ -82,43 +147,315 @@ final class Sm4TableEngine implements Sm4Engine {
                 | (SBOX[a & 0xff] & 0xff);
     }
 
-    private static int t(int a) {
-        int b = tau(a);
-        return b ^ Integer.rotateLeft(b, 2) ^ Integer.rotateLeft(b, 10)
-                ^ Integer.rotateLeft(b, 18) ^ Integer.rotateLeft(b, 24);
+    /** The round function's T = L(tau(x)) through the combined table. */
+    private static int t(int x) {
+        int[] tb = TABLE;
+        // "+ 256" rather than "| 256": C2 folds the constant into the address and proves the index in range.
+        // Paired as a tree so that the serial modes wait two XORs, not three, after the loads.
+        return (tb[x >>> 24] ^ tb[256 + ((x >>> 16) & 0xff)])
+                ^ (tb[512 + ((x >>> 8) & 0xff)] ^ tb[768 + (x & 0xff)]);
     }
 
     @Override
     public void encryptBlocks(byte[] in, int inOff, byte[] out, int outOff, int blocks) {
-        crypt(in, inOff, out, outOff, blocks, false);
+        Sm4EngineChecks.check(in, inOff, out, outOff, blocks);
+        run(rkEnc, PLAIN, null, in, inOff, out, outOff, blocks);
     }
 
     @Override
     public void decryptBlocks(byte[] in, int inOff, byte[] out, int outOff, int blocks) {
-        crypt(in, inOff, out, outOff, blocks, true);
+        Sm4EngineChecks.check(in, inOff, out, outOff, blocks);
+        run(rkDec, PLAIN, null, in, inOff, out, outOff, blocks);
     }
 
-    private void crypt(byte[] in, int inOff, byte[] out, int outOff, int blocks, boolean decrypt) {
-        Bytes.checkRange(in, inOff, blocks * BLOCK_SIZE, "in");
-        Bytes.checkRange(out, outOff, blocks * BLOCK_SIZE, "out");
-        for (int b = 0; b < blocks; b++) {
-            int o = b * BLOCK_SIZE;
-            int x0 = Bytes.getIntBE(in, inOff + o);
-            int x1 = Bytes.getIntBE(in, inOff + o + 4);
-            int x2 = Bytes.getIntBE(in, inOff + o + 8);
-            int x3 = Bytes.getIntBE(in, inOff + o + 12);
-            for (int i = 0; i < 32; i++) {
-                int k = rk[decrypt ? 31 - i : i];
-                int x4 = x0 ^ t(x1 ^ x2 ^ x3 ^ k);
-                x0 = x1;
-                x1 = x2;
-                x2 = x3;
-                x3 = x4;
+    @Override
+    public void encryptCbc(byte[] chain, byte[] in, int inOff, byte[] out, int outOff, int blocks) {
+        Sm4EngineChecks.check(chain, in, inOff, out, outOff, blocks);
+        run(rkEnc, CBC_ENCRYPT, chain, in, inOff, out, outOff, blocks);
+    }
+
+    @Override
+    public void decryptCbc(byte[] chain, byte[] in, int inOff, byte[] out, int outOff, int blocks) {
+        Sm4EngineChecks.check(chain, in, inOff, out, outOff, blocks);
+        run(rkDec, CBC_DECRYPT, chain, in, inOff, out, outOff, blocks);
+    }
+
+    @Override
+    public void encryptCfb(byte[] feedback, byte[] in, int inOff, byte[] out, int outOff, int blocks) {
+        Sm4EngineChecks.check(feedback, in, inOff, out, outOff, blocks);
+        run(rkEnc, CFB_ENCRYPT, feedback, in, inOff, out, outOff, blocks);
+    }
+
+    @Override
+    public void decryptCfb(byte[] feedback, byte[] in, int inOff, byte[] out, int outOff, int blocks) {
+        Sm4EngineChecks.check(feedback, in, inOff, out, outOff, blocks);
+        run(rkEnc, CFB_DECRYPT, feedback, in, inOff, out, outOff, blocks);
+    }
+
+    @Override
+    public void encryptOfb(byte[] register, byte[] in, int inOff, byte[] out, int outOff, int blocks) {
+        Sm4EngineChecks.check(register, in, inOff, out, outOff, blocks);
+        run(rkEnc, OFB, register, in, inOff, out, outOff, blocks);
+    }
+
+    @Override
+    public void encryptCtr(byte[] counter, byte[] in, int inOff, byte[] out, int outOff, int blocks) {
+        Sm4EngineChecks.check(counter, in, inOff, out, outOff, blocks);
+        run(rkEnc, CTR, counter, in, inOff, out, outOff, blocks);
+    }
+
+    /**
+     * Parallel kinds: groups of four through {@link #kernel4}, the rest through {@link #kernel1};
+     * serial kinds: all through {@link #kernel1}. Each kernel reads (h, l) from {@code state} and
+     * writes it back, so the second continues where the first stopped.
+     */
+    private static void run(int[] rk, int kind, byte[] state, byte[] in, int inOff,
+            byte[] out, int outOff, int blocks) {
+        int groups = kind < CBC_ENCRYPT ? blocks >>> 2 : 0;
+        if (groups > 0) {
+            kernel4(rk, kind, state, in, inOff, out, outOff, groups);
+            int o = groups << 6;
+            inOff += o;
+            outOff += o;
+            blocks -= groups << 2;
+        }
+        if (blocks > 0) {
+            kernel1(rk, kind, state, in, inOff, out, outOff, blocks);
+        }
+    }
+
+    /** Four blocks at a time, {@code groups} times, for the parallel kinds: the hot loop of the bulk paths. */
+    private static void kernel4(int[] rk, int kind, byte[] state, byte[] in, int inOff,
+            byte[] out, int outOff, int groups) {
+        long h = state == null ? 0 : Bytes.getLongBE(state, 0);
+        long l = state == null ? 0 : Bytes.getLongBE(state, 8);
+        for (int g = 0; g < groups; g++) {
+            int p = inOff + (g << 6);
+            int q = outOff + (g << 6);
+            int a0;
+            int a1;
+            int a2;
+            int a3;
+            int b0;
+            int b1;
+            int b2;
+            int b3;
+            int c0;
+            int c1;
+            int c2;
+            int c3;
+            int d0;
+            int d1;
+            int d2;
+            int d3;
+            if (kind == CTR) {
+                a0 = (int) (h >>> 32);
+                a1 = (int) h;
+                a2 = (int) (l >>> 32);
+                a3 = (int) l;
+                l++;
+                h = l == 0 ? h + 1 : h;
+                b0 = (int) (h >>> 32);
+                b1 = (int) h;
+                b2 = (int) (l >>> 32);
+                b3 = (int) l;
+                l++;
+                h = l == 0 ? h + 1 : h;
+                c0 = (int) (h >>> 32);
+                c1 = (int) h;
+                c2 = (int) (l >>> 32);
+                c3 = (int) l;
+                l++;
+                h = l == 0 ? h + 1 : h;
+                d0 = (int) (h >>> 32);
+                d1 = (int) h;
+                d2 = (int) (l >>> 32);
+                d3 = (int) l;
+                l++;
+                h = l == 0 ? h + 1 : h;
+            } else {
+                // CFB decryption encrypts the previous ciphertext block: the chaining value, then in[0..2].
+                int src = kind == CFB_DECRYPT ? p - 16 : p;
+                if (kind == CFB_DECRYPT) {
+                    a0 = (int) (h >>> 32);
+                    a1 = (int) h;
+                    a2 = (int) (l >>> 32);
+                    a3 = (int) l;
+                } else {
+                    a0 = Bytes.getIntBE(in, src);
+                    a1 = Bytes.getIntBE(in, src + 4);
+                    a2 = Bytes.getIntBE(in, src + 8);
+                    a3 = Bytes.getIntBE(in, src + 12);
+                }
+                b0 = Bytes.getIntBE(in, src + 16);
+                b1 = Bytes.getIntBE(in, src + 20);
+                b2 = Bytes.getIntBE(in, src + 24);
+                b3 = Bytes.getIntBE(in, src + 28);
+                c0 = Bytes.getIntBE(in, src + 32);
+                c1 = Bytes.getIntBE(in, src + 36);
+                c2 = Bytes.getIntBE(in, src + 40);
+                c3 = Bytes.getIntBE(in, src + 44);
+                d0 = Bytes.getIntBE(in, src + 48);
+                d1 = Bytes.getIntBE(in, src + 52);
+                d2 = Bytes.getIntBE(in, src + 56);
+                d3 = Bytes.getIntBE(in, src + 60);
             }
-            Bytes.putIntBE(out, outOff + o, x3);
-            Bytes.putIntBE(out, outOff + o + 4, x2);
-            Bytes.putIntBE(out, outOff + o + 8, x1);
-            Bytes.putIntBE(out, outOff + o + 12, x0);
+            // Four rounds per iteration (one full turn of X0..X3), eight iterations: GB/T 32907 §7.1.
+            // Rounds i and i+1 share X_{i+2} xor X_{i+3}, computed once.
+            for (int r = 0; r < 32; r += 4) {
+                int k0 = rk[r];
+                int k1 = rk[r + 1];
+                int k2 = rk[r + 2];
+                int k3 = rk[r + 3];
+                int as = a2 ^ a3;
+                int bs = b2 ^ b3;
+                int cs = c2 ^ c3;
+                int ds = d2 ^ d3;
+                a0 ^= t(a1 ^ as ^ k0);
+                b0 ^= t(b1 ^ bs ^ k0);
+                c0 ^= t(c1 ^ cs ^ k0);
+                d0 ^= t(d1 ^ ds ^ k0);
+                a1 ^= t(as ^ a0 ^ k1);
+                b1 ^= t(bs ^ b0 ^ k1);
+                c1 ^= t(cs ^ c0 ^ k1);
+                d1 ^= t(ds ^ d0 ^ k1);
+                as = a0 ^ a1;
+                bs = b0 ^ b1;
+                cs = c0 ^ c1;
+                ds = d0 ^ d1;
+                a2 ^= t(a3 ^ as ^ k2);
+                b2 ^= t(b3 ^ bs ^ k2);
+                c2 ^= t(c3 ^ cs ^ k2);
+                d2 ^= t(d3 ^ ds ^ k2);
+                a3 ^= t(as ^ a2 ^ k3);
+                b3 ^= t(bs ^ b2 ^ k3);
+                c3 ^= t(cs ^ c2 ^ k3);
+                d3 ^= t(ds ^ d2 ^ k3);
+            }
+            long am0 = 0;
+            long am1 = 0;
+            long bm0 = 0;
+            long bm1 = 0;
+            long cm0 = 0;
+            long cm1 = 0;
+            long dm0 = 0;
+            long dm1 = 0;
+            // Everything XORed in is read before anything is written: in place is safe.
+            if (kind == CTR || kind == CFB_DECRYPT) {
+                am0 = Bytes.getLongBE(in, p);
+                am1 = Bytes.getLongBE(in, p + 8);
+                bm0 = Bytes.getLongBE(in, p + 16);
+                bm1 = Bytes.getLongBE(in, p + 24);
+                cm0 = Bytes.getLongBE(in, p + 32);
+                cm1 = Bytes.getLongBE(in, p + 40);
+                dm0 = Bytes.getLongBE(in, p + 48);
+                dm1 = Bytes.getLongBE(in, p + 56);
+                if (kind == CFB_DECRYPT) {
+                    h = dm0;
+                    l = dm1;
+                }
+            } else if (kind == CBC_DECRYPT) {
+                am0 = h;
+                am1 = l;
+                bm0 = Bytes.getLongBE(in, p);
+                bm1 = Bytes.getLongBE(in, p + 8);
+                cm0 = Bytes.getLongBE(in, p + 16);
+                cm1 = Bytes.getLongBE(in, p + 24);
+                dm0 = Bytes.getLongBE(in, p + 32);
+                dm1 = Bytes.getLongBE(in, p + 40);
+                h = Bytes.getLongBE(in, p + 48);
+                l = Bytes.getLongBE(in, p + 56);
+            }
+            // Output is (X35, X34, X33, X32): the reverse transform R of GB/T 32907 §7.1.
+            Bytes.putLongBE(out, q, ((long) a3 << 32 | (a2 & 0xffffffffL)) ^ am0);
+            Bytes.putLongBE(out, q + 8, ((long) a1 << 32 | (a0 & 0xffffffffL)) ^ am1);
+            Bytes.putLongBE(out, q + 16, ((long) b3 << 32 | (b2 & 0xffffffffL)) ^ bm0);
+            Bytes.putLongBE(out, q + 24, ((long) b1 << 32 | (b0 & 0xffffffffL)) ^ bm1);
+            Bytes.putLongBE(out, q + 32, ((long) c3 << 32 | (c2 & 0xffffffffL)) ^ cm0);
+            Bytes.putLongBE(out, q + 40, ((long) c1 << 32 | (c0 & 0xffffffffL)) ^ cm1);
+            Bytes.putLongBE(out, q + 48, ((long) d3 << 32 | (d2 & 0xffffffffL)) ^ dm0);
+            Bytes.putLongBE(out, q + 56, ((long) d1 << 32 | (d0 & 0xffffffffL)) ^ dm1);
+        }
+        if (state != null) {
+            Bytes.putLongBE(state, 0, h);
+            Bytes.putLongBE(state, 8, l);
+        }
+    }
+
+    /** One block at a time: every serial kind, and the last one to three blocks of a parallel one. */
+    private static void kernel1(int[] rk, int kind, byte[] state, byte[] in, int inOff,
+            byte[] out, int outOff, int blocks) {
+        long h = state == null ? 0 : Bytes.getLongBE(state, 0);
+        long l = state == null ? 0 : Bytes.getLongBE(state, 8);
+        for (int g = 0; g < blocks; g++) {
+            int p = inOff + (g << 4);
+            int q = outOff + (g << 4);
+            long x0 = Bytes.getLongBE(in, p);
+            long x1 = Bytes.getLongBE(in, p + 8);
+            long s0;
+            long s1;
+            if (kind == PLAIN || kind == CBC_DECRYPT) {
+                s0 = x0;
+                s1 = x1;
+            } else if (kind == CBC_ENCRYPT) {
+                s0 = x0 ^ h;
+                s1 = x1 ^ l;
+            } else {
+                s0 = h;
+                s1 = l;
+            }
+            int a0 = (int) (s0 >>> 32);
+            int a1 = (int) s0;
+            int a2 = (int) (s1 >>> 32);
+            int a3 = (int) s1;
+            // Four rounds per iteration (one full turn of X0..X3), eight iterations: GB/T 32907 §7.1.
+            // (Parallel kinds share X_{i+2} xor X_{i+3}; here the order of the XORs matters more.)
+            for (int r = 0; r < 32; r += 4) {
+                int k0 = rk[r];
+                int k1 = rk[r + 1];
+                int k2 = rk[r + 2];
+                int k3 = rk[r + 3];
+                // One block is latency-bound: the newest word joins last, after the XOR of the others.
+                a0 ^= t((a1 ^ a2 ^ k0) ^ a3);
+                a1 ^= t((a2 ^ a3 ^ k1) ^ a0);
+                a2 ^= t((a3 ^ a0 ^ k2) ^ a1);
+                a3 ^= t((a0 ^ a1 ^ k3) ^ a2);
+            }
+            // Output is (X35, X34, X33, X32): the reverse transform R of GB/T 32907 §7.1.
+            long y0 = (long) a3 << 32 | (a2 & 0xffffffffL);
+            long y1 = (long) a1 << 32 | (a0 & 0xffffffffL);
+            if (kind == PLAIN) {
+                // nothing to add
+            } else if (kind == CTR) {
+                y0 ^= x0;
+                y1 ^= x1;
+                l++;
+                h = l == 0 ? h + 1 : h;
+            } else if (kind == CBC_DECRYPT) {
+                y0 ^= h;
+                y1 ^= l;
+                h = x0;
+                l = x1;
+            } else if (kind == CBC_ENCRYPT) {
+                h = y0;
+                l = y1;
+            } else if (kind == OFB) {
+                h = y0;
+                l = y1;
+                y0 ^= x0;
+                y1 ^= x1;
+            } else {
+                y0 ^= x0;
+                y1 ^= x1;
+                h = kind == CFB_ENCRYPT ? y0 : x0;
+                l = kind == CFB_ENCRYPT ? y1 : x1;
+            }
+            Bytes.putLongBE(out, q, y0);
+            Bytes.putLongBE(out, q + 8, y1);
+        }
+        if (state != null) {
+            Bytes.putLongBE(state, 0, h);
+            Bytes.putLongBE(state, 8, l);
         }
     }
 
@@ -129,6 +466,7 @@ final class Sm4TableEngine implements Sm4Engine {
 
     @Override
     public void destroy() {
-        Bytes.wipe(rk);
+        Bytes.wipe(rkEnc);
+        Bytes.wipe(rkDec);
     }
 }

@@ -1,0 +1,155 @@
+package io.gmflux.codecs.jca;
+
+import java.security.InvalidParameterException;
+import java.security.Provider;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * The "Gmflux" JCA provider: the symmetric Chinese commercial cryptography algorithms under the
+ * names BouncyCastle 1.87's provider gives them, so that it can replace BouncyCastle for these
+ * algorithms without code changes.
+ *
+ * <table>
+ * <caption>Services</caption>
+ * <tr><th>Type</th><th>Algorithm</th><th>Aliases</th></tr>
+ * <tr><td>MessageDigest</td><td>SM3</td><td>1.2.156.10197.1.401, 1.2.156.197.1.401</td></tr>
+ * <tr><td>Mac</td><td>HMACSM3</td><td>HMAC-SM3, HMAC/SM3, 1.2.156.10197.1.401.2</td></tr>
+ * <tr><td>KeyGenerator</td><td>HMACSM3</td><td>HMAC-SM3, HMAC/SM3, 1.2.156.10197.1.401.2</td></tr>
+ * <tr><td>SecretKeyFactory</td><td>PBKDF2WITHHMACSM3</td><td></td></tr>
+ * <tr><td>Cipher</td><td>SM4</td><td>modes ECB, CBC, CTR (SIC), CFB (CFB128), OFB (OFB128),
+ *     GCM, CCM; paddings NoPadding, PKCS5Padding, PKCS7Padding (ECB and CBC only)</td></tr>
+ * <tr><td>Cipher</td><td>SM4-GCM</td><td>1.2.156.10197.1.104.8, OID.1.2.156.10197.1.104.8</td></tr>
+ * <tr><td>Cipher</td><td>SM4-CCM</td><td>1.2.156.10197.1.104.9, OID.1.2.156.10197.1.104.9</td></tr>
+ * <tr><td>KeyGenerator</td><td>SM4</td><td>1.2.156.10197.1.104.8, 1.2.156.10197.1.104.9
+ *     (and their OID. forms)</td></tr>
+ * <tr><td>AlgorithmParameters</td><td>SM4, SM4-GCM, SM4-CCM</td><td>1.2.156.10197.1.104.2,
+ *     .104.8, .104.9</td></tr>
+ * <tr><td>Cipher, KeyGenerator, AlgorithmParameters</td><td>ZUC-128, ZUC-256</td><td></td></tr>
+ * <tr><td>Mac</td><td>ZUC-128, ZUC-256 (= ZUC-256-128), ZUC-256-64, ZUC-256-32</td><td></td></tr>
+ * </table>
+ *
+ * <p>Deliberate differences from BouncyCastle (each one refuses loudly rather than behave
+ * differently in silence): GCM tags shorter than 96 bits are refused (NIST SP 800-38D §5.2.1.2;
+ * the JDK refuses them too); padding is offered for ECB and CBC only; an encryption init of
+ * GCM or CCM with the key and IV of the previous encryption in the same {@code Cipher} is refused,
+ * as the JDK's AES-GCM does; a wrong IV length is an
+ * {@link java.security.InvalidAlgorithmParameterException} (BouncyCastle's ZUC reports an
+ * {@link java.security.InvalidKeyException}); ZUC-256 also accepts the 23-byte packed IV;
+ * BouncyCastle's {@code AEADParameterSpec} is refused (use {@link javax.crypto.spec.GCMParameterSpec}
+ * and {@code updateAAD}). Not offered: SM4 wrap ciphers (SM4WRAP, SM4WRAPPAD), SM4-CMAC,
+ * SM4-GMAC, POLY1305-SM4, modes other than the above (CTS, CFB8, OCB, EAX, ...), the
+ * AlgorithmParameterGenerators, and the SM2/SM9 services.
+ *
+ * <p>SM4 runs on the table-driven engine of {@link io.gmflux.codecs.sm4.Sm4#newEngine(byte[])},
+ * which leaks timing through the cache to a co-located attacker (as BouncyCastle's SM4 does).
+ *
+ * <p>Deployment: OpenJDK loads unsigned JCE providers; Oracle's JDK accepts a Cipher or Mac
+ * provider only from a jar signed with a JCE code-signing certificate (BouncyCastle's jar is).
+ *
+ * <p>Thread safety: immutable after construction and thread-safe. Each {@code getInstance}
+ * constructs its SPI directly, without reflection.
+ */
+public final class GmfluxProvider extends Provider {
+
+    private static final long serialVersionUID = 1L;
+
+    /** The provider name, for {@code Security.getProvider} and {@code getInstance(alg, name)}. */
+    public static final String NAME = "Gmflux";
+
+    /** The provider version. */
+    public static final String VERSION = "0.1.0";
+
+    private static final String INFO =
+            "Gmflux provider " + VERSION + ": SM3, HMAC-SM3, SM4 (ECB, CBC, CTR, CFB, OFB, GCM, CCM), ZUC-128, ZUC-256";
+
+    private static final String OID_SM3 = "1.2.156.10197.1.401";
+    private static final String OID_HMAC_SM3 = "1.2.156.10197.1.401.2";
+    private static final String OID_SM4_CBC = "1.2.156.10197.1.104.2";
+    private static final String OID_SM4_GCM = "1.2.156.10197.1.104.8";
+    private static final String OID_SM4_CCM = "1.2.156.10197.1.104.9";
+
+    /** Registers every service. */
+    public GmfluxProvider() {
+        super(NAME, VERSION, INFO);
+        Map<String, String> rawKeys = Map.of("SupportedKeyFormats", "RAW");
+        List<String> hmacAliases = List.of("HMAC-SM3", "HMAC/SM3", OID_HMAC_SM3);
+
+        add("MessageDigest", "SM3", List.of(OID_SM3, "1.2.156.197.1.401"), Map.of(),
+                Sm3DigestSpi.class, Sm3DigestSpi::new);
+        add("Mac", "HMACSM3", hmacAliases, rawKeys, HmacSm3Spi.class, HmacSm3Spi::new);
+        add("KeyGenerator", "HMACSM3", hmacAliases, Map.of(), SecretKeyGeneratorSpi.class,
+                () -> new SecretKeyGeneratorSpi("HMACSM3", 256, 8, Integer.MAX_VALUE));
+        add("SecretKeyFactory", "PBKDF2WITHHMACSM3", List.of(), Map.of(),
+                Pbkdf2HmacSm3KeyFactorySpi.class, Pbkdf2HmacSm3KeyFactorySpi::new);
+
+        add("Cipher", "SM4", List.of(), cipherAttributes(Sm4Mode.SUPPORTED_MODES, "NOPADDING|PKCS5PADDING|PKCS7PADDING"),
+                Sm4CipherSpi.class, () -> new Sm4CipherSpi(this, null));
+        add("Cipher", "SM4-GCM", List.of(OID_SM4_GCM, "OID." + OID_SM4_GCM), cipherAttributes("GCM", "NOPADDING"),
+                Sm4CipherSpi.class, () -> new Sm4CipherSpi(this, Sm4Mode.GCM));
+        add("Cipher", "SM4-CCM", List.of(OID_SM4_CCM, "OID." + OID_SM4_CCM), cipherAttributes("CCM", "NOPADDING"),
+                Sm4CipherSpi.class, () -> new Sm4CipherSpi(this, Sm4Mode.CCM));
+        add("KeyGenerator", "SM4", List.of(OID_SM4_GCM, "OID." + OID_SM4_GCM, OID_SM4_CCM, "OID." + OID_SM4_CCM),
+                Map.of(), SecretKeyGeneratorSpi.class, () -> new SecretKeyGeneratorSpi("SM4", 128, 128, 128));
+        add("AlgorithmParameters", "SM4", List.of(OID_SM4_CBC), Map.of(),
+                IvParametersSpi.class, () -> new IvParametersSpi("SM4 IV"));
+        add("AlgorithmParameters", "SM4-GCM", List.of(OID_SM4_GCM), Map.of(),
+                AeadParametersSpi.class, () -> new AeadParametersSpi("GCM"));
+        add("AlgorithmParameters", "SM4-CCM", List.of(OID_SM4_CCM), Map.of(),
+                AeadParametersSpi.class, () -> new AeadParametersSpi("CCM"));
+
+        for (ZucVariant v : ZucVariant.values()) {
+            int bits = v.keyLength * 8;
+            add("Cipher", v.algorithm, List.of(), cipherAttributes("ECB|NONE", "NOPADDING"),
+                    ZucCipherSpi.class, () -> new ZucCipherSpi(this, v));
+            add("KeyGenerator", v.algorithm, List.of(), Map.of(),
+                    SecretKeyGeneratorSpi.class, () -> new SecretKeyGeneratorSpi(v.keyAlgorithm, bits, bits, bits));
+            add("AlgorithmParameters", v.algorithm, List.of(), Map.of(),
+                    IvParametersSpi.class, () -> new IvParametersSpi("Zuc IV"));
+        }
+        add("Mac", "ZUC-128", List.of(), rawKeys, ZucMacSpi.class, () -> new ZucMacSpi(ZucVariant.ZUC_128, 32));
+        add("Mac", "ZUC-256", List.of("ZUC-256-128"), rawKeys,
+                ZucMacSpi.class, () -> new ZucMacSpi(ZucVariant.ZUC_256, 128));
+        add("Mac", "ZUC-256-64", List.of(), rawKeys, ZucMacSpi.class, () -> new ZucMacSpi(ZucVariant.ZUC_256, 64));
+        add("Mac", "ZUC-256-32", List.of(), rawKeys, ZucMacSpi.class, () -> new ZucMacSpi(ZucVariant.ZUC_256, 32));
+    }
+
+    /**
+     * What the JCA's transformation lookup reads before it instantiates a Cipher (so that
+     * {@code Cipher.getInstance("SM4/XTS/NoPadding")} skips this provider rather than failing in it).
+     */
+    private static Map<String, String> cipherAttributes(String modes, String paddings) {
+        return Map.of("SupportedKeyFormats", "RAW", "SupportedModes", modes, "SupportedPaddings", paddings);
+    }
+
+    private <T> void add(String type, String algorithm, List<String> aliases, Map<String, String> attributes,
+            Class<T> implementation, Supplier<T> factory) {
+        putService(new SuppliedService(this, type, algorithm, implementation.getName(), aliases, attributes, factory));
+    }
+
+    /**
+     * A service that builds its SPI with a constructor call instead of by reflection on the class
+     * name (which the JCA still requires, for {@code toString} and tools).
+     */
+    private static final class SuppliedService extends Provider.Service {
+
+        private final Supplier<?> factory;
+
+        SuppliedService(Provider provider, String type, String algorithm, String className, List<String> aliases,
+                Map<String, String> attributes, Supplier<?> factory) {
+            super(provider, type, algorithm, className, aliases, attributes);
+            this.factory = factory;
+        }
+
+        @Override
+        public Object newInstance(Object constructorParameter) {
+            // None of these engine types takes a constructor parameter (the JDK's own check).
+            if (constructorParameter != null) {
+                throw new InvalidParameterException(
+                        "constructorParameter not used with " + getType() + " engines");
+            }
+            return factory.get();
+        }
+    }
+}
