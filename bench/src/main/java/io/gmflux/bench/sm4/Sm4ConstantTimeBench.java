@@ -2,7 +2,6 @@ package io.gmflux.bench.sm4;
 
 import io.gmflux.codecs.sm4.Sm4;
 import io.gmflux.codecs.sm4.Sm4Engine;
-import java.lang.reflect.Constructor;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.bouncycastle.crypto.engines.SM4Engine;
@@ -39,30 +38,15 @@ public class Sm4ConstantTimeBench {
     private SM4Engine bc;
 
     @Setup(Level.Trial)
-    public void setUp() throws ReflectiveOperationException {
+    public void setUp() {
         SplittableRandom rnd = new SplittableRandom(42);
         byte[] key = new byte[16];
         rnd.nextBytes(key);
         rnd.nextBytes(in);
         table = Sm4.newEngine(key);
-        constantTime = newConstantTimeEngine(key);
+        constantTime = Sm4.newConstantTimeEngine(key);
         bc = new SM4Engine();
         bc.init(true, new KeyParameter(key));
-    }
-
-    /**
-     * {@code Sm4.newConstantTimeEngine(key)} once it is on main; until then the package-private
-     * constructor, so that this benchmark compiles on both sides of the merge.
-     */
-    private static Sm4Engine newConstantTimeEngine(byte[] key) throws ReflectiveOperationException {
-        try {
-            return (Sm4Engine) Sm4.class.getMethod("newConstantTimeEngine", byte[].class).invoke(null, (Object) key);
-        } catch (NoSuchMethodException notYetMerged) {
-            Constructor<?> c = Class.forName("io.gmflux.codecs.sm4.Sm4ConstantTimeEngine")
-                    .getDeclaredConstructor(byte[].class);
-            c.setAccessible(true);
-            return (Sm4Engine) c.newInstance((Object) key);
-        }
     }
 
     @Benchmark

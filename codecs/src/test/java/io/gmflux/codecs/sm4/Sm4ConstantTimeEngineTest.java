@@ -36,14 +36,21 @@ class Sm4ConstantTimeEngineTest {
             int iterations = v.get("iterations").asInt();
             Sm4ConstantTimeEngine e = new Sm4ConstantTimeEngine(key);
             byte[] buf = pt.clone();
+            byte[] beforeLast = null;
             for (int i = 0; i < iterations; i++) {
+                if (i == iterations - 1) {
+                    beforeLast = buf.clone();
+                }
                 e.encryptBlocks(buf, 0, buf, 0, 1);
             }
             assertThat(buf).as(id).isEqualTo(Vectors.hex(v, "ciphertext"));
-            for (int i = 0; i < iterations; i++) {
-                e.decryptBlocks(buf, 0, buf, 0, 1);
+            // decrypting back through all 1,000,000 iterations would double the slowest test: one
+            // step back checks the inverse on this chain (random tests against BouncyCastle cover it)
+            e.decryptBlocks(buf, 0, buf, 0, 1);
+            assertThat(buf).as(id + " decrypted one step").isEqualTo(beforeLast);
+            if (iterations == 1) {
+                assertThat(buf).as(id + " decrypted").isEqualTo(pt);
             }
-            assertThat(buf).as(id + " decrypted").isEqualTo(pt);
             seen++;
         }
         assertThat(seen).isGreaterThanOrEqualTo(4);
