@@ -383,6 +383,25 @@ class Sm4ConstantTimeEngineTest {
         }
     }
 
+    @Test
+    void factoryBuildsThisEngineAndChecksTheKey() {
+        SplittableRandom rnd = new SplittableRandom(0x5eed_0009L);
+        byte[] key = bytes(rnd, 16);
+        Sm4Engine viaFactory = Sm4.newConstantTimeEngine(key);
+        assertThat(viaFactory).isInstanceOf(Sm4ConstantTimeEngine.class);
+        assertThat(viaFactory.isConstantTime()).isTrue();
+        byte[] in = bytes(rnd, 5 * BLOCK);
+        byte[] a = new byte[in.length];
+        viaFactory.encryptBlocks(in, 0, a, 0, 5);
+        assertThat(a).isEqualTo(bouncyCastle(key, true, in, 0, 5));
+        assertThatThrownBy(() -> Sm4.newConstantTimeEngine(null))
+                .isInstanceOf(NullPointerException.class).hasMessageContaining("key");
+        assertThatThrownBy(() -> Sm4.newConstantTimeEngine(new byte[15]))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("16");
+        assertThatThrownBy(() -> Sm4.newConstantTimeEngine(new byte[17]))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("16");
+    }
+
     private static byte[] bouncyCastle(byte[] key, boolean encrypt, byte[] in, int inOff, int blocks) {
         SM4Engine bc = new SM4Engine();
         bc.init(encrypt, new KeyParameter(key));
