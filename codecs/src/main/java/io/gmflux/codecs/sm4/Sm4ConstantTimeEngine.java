@@ -11,8 +11,8 @@ import java.util.Arrays;
  * applies the S-box to secret data) evaluate the S-box as a Boolean circuit ({@link
  * Sm4SboxCircuit}) on bit slices; there is no table lookup at all. Every array index and every
  * branch depends only on public values: the offsets, the number of blocks and the round number.
- * The linear transforms are XORs and rotations by fixed amounts. Integer multiplication and
- * division are not used. This is a property of the Java source and of the bytecode; the JIT
+ * The linear transforms are XORs and rotations by fixed amounts; no multiplication or division
+ * touches secret data. This is a property of the Java source and of the bytecode; the JIT
  * compiler is not formally bound to preserve it (HotSpot's C2 is not known to turn straight-line
  * bitwise code into branches or table lookups, but no JVM specifies this), so treat it as a strong
  * engineering measure against cache-timing and branch-prediction attacks, not a proof.
@@ -21,7 +21,7 @@ import java.util.Arrays;
  * bytes of the 16 blocks are transposed into 8 {@code long} slices (slice {@code j} holds bit
  * {@code j} of every byte; bit {@code 16q + lane} of a slice belongs to byte {@code q} of the word,
  * counted from the least significant). In that layout a rotation of the 32-bit word by 8 bits is a
- * rotation of each slice by 16 bits, so the round's linear transform L (§6.2) stays cheap, and one
+ * rotation of each slice by 16 bits, so the round's linear transform L (§6.2.2) stays cheap, and one
  * S-box circuit evaluation covers the four S-boxes of all 16 blocks. A call with a block count
  * that is not a multiple of 16 pads the last batch with zero blocks, which are processed like the
  * others and never written out; time depends on the number of batches only.
@@ -41,11 +41,13 @@ import java.util.Arrays;
  * <p><b>Memory and threads.</b> Immutable after construction except for {@link #destroy()}, and
  * safe to call from several threads at once. Each thread has a 320-byte scratch array for the
  * bitsliced state and a 256-byte block buffer (allocated on its first call, reused afterwards,
- * zeroed at the end of every call), so steady-state calls allocate nothing; a short-lived thread (or virtual thread) that
- * calls it once pays that one allocation. In place ({@code in == out}, same offset) is
+ * zeroed at the end of every call), so steady-state calls allocate nothing; a short-lived thread
+ * (or virtual thread) that calls it once pays that one allocation. In place ({@code in == out}, same offset) is
  * supported: a batch is read completely before any of it is written.
  *
- * <p>{@link #destroy()} zeroes the round keys (both forms); the engine refuses use afterwards.
+ * <p>{@link #destroy()} zeroes the round keys (both forms); the engine refuses use afterwards
+ * ({@link IllegalStateException}). Java cannot wipe local variables, registers or spill slots
+ * the JIT uses; the arrays this class owns are what it zeroes.
  */
 final class Sm4ConstantTimeEngine implements Sm4Engine {
 
