@@ -403,6 +403,19 @@ class Sm4CcmTest {
     }
 
     @Test
+    void destroyZeroesKeyDependentBlocksAndHeldPlaintext() throws Exception {
+        Sm4Ccm ccm = Sm4Ccm.encryptor(Sm4.newEngine(bytes(new SplittableRandom(13), 16)), new byte[12], 16);
+        byte[] secret = new byte[50];
+        java.util.Arrays.fill(secret, (byte) 7);
+        ccm.update(secret, 0, secret.length, new byte[0], 0);
+        assertThat((byte[]) Sm4GcmTest.field(ccm, "s0")).as("S0 before destroy").isNotEqualTo(new byte[16]);
+        ccm.destroy();
+        for (String name : new String[] {"s0", "counter0", "mac", "held", "work", "keystream"}) {
+            assertThat((byte[]) Sm4GcmTest.field(ccm, name)).as(name).containsOnly(0);
+        }
+    }
+
+    @Test
     void reportsItsShape() {
         Sm4Ccm enc = Sm4Ccm.encryptor(Sm4.newEngine(new byte[16]), new byte[12], 10);
         assertThat(enc.isEncrypting()).isTrue();

@@ -459,6 +459,29 @@ class Sm4GcmTest {
     }
 
     @Test
+    void destroyZeroesTheHashKeyTablesAndJ0() throws Exception {
+        Sm4Gcm gcm = Sm4Gcm.encryptor(Sm4.newEngine(bytes(new SplittableRandom(13), 16)), new byte[12], 16);
+        gcm.updateAad(new byte[20], 0, 20);
+        gcm.update(new byte[40], 0, 40, new byte[40], 0);
+        Ghash ghash = (Ghash) field(gcm, "ghash");
+        assertThat((long[]) field(ghash, "high")).as("table before destroy").isNotEqualTo(new long[2048]);
+        gcm.destroy();
+        assertThat((long[]) field(ghash, "high")).containsOnly(0L);
+        assertThat((long[]) field(ghash, "low")).containsOnly(0L);
+        assertThat((byte[]) field(gcm, "j0")).containsOnly(0);
+        assertThat((byte[]) field(gcm, "tagMask")).containsOnly(0);
+        byte[] digest = new byte[16];
+        ghash.digest(digest, 0);
+        assertThat(digest).containsOnly(0);
+    }
+
+    static Object field(Object o, String name) throws ReflectiveOperationException {
+        java.lang.reflect.Field f = o.getClass().getDeclaredField(name);
+        f.setAccessible(true);
+        return f.get(o);
+    }
+
+    @Test
     void reportsItsShape() {
         Sm4Gcm dec = Sm4Gcm.decryptor(Sm4.newEngine(new byte[16]), new byte[12], 13);
         assertThat(dec.isEncrypting()).isFalse();
