@@ -1,6 +1,7 @@
 package io.gmflux.codecs.sm4;
 
 import io.gmflux.codecs.bytes.Bytes;
+import java.util.Arrays;
 import java.util.Objects;
 
 /**
@@ -11,6 +12,9 @@ import java.util.Objects;
  * <p>Not thread-safe (one message at a time), like every {@link Sm4Cipher}.
  */
 abstract class Sm4ModeCipher implements Sm4Cipher {
+
+    /** The largest copy of overlapping input kept between calls. */
+    static final int KEPT_SCRATCH = 64 * 1024;
 
     final Sm4Engine engine;
     final boolean encrypting;
@@ -57,11 +61,18 @@ abstract class Sm4ModeCipher implements Sm4Cipher {
         return in == out && outOff + lead > inOff && outOff < inOff + len;
     }
 
-    /** Copies {@code in[inOff, inOff + len)} into a reusable buffer (grown, never shrunk) and returns it. */
+    /**
+     * Copies {@code in[inOff, inOff + len)} aside and returns the copy (read from offset 0). Up to
+     * {@link #KEPT_SCRATCH} bytes go to a buffer kept for reuse; a larger input is copied to a
+     * temporary array, so that one big overlapping call does not pin its size in memory.
+     */
     final byte[] copyToScratch(byte[] in, int inOff, int len) {
+        if (len > KEPT_SCRATCH) {
+            return Arrays.copyOfRange(in, inOff, inOff + len);
+        }
         if (scratch == null || scratch.length < len) {
             Bytes.wipe(scratch);
-            scratch = new byte[Math.max(len, 64)];
+            scratch = new byte[Math.min(KEPT_SCRATCH, Math.max(len, 256))];
         }
         System.arraycopy(in, inOff, scratch, 0, len);
         return scratch;

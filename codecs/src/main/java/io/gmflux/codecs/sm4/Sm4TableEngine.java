@@ -5,20 +5,26 @@ import io.gmflux.codecs.bytes.Bytes;
 /**
  * Table-driven SM4 (GB/T 32907 §6, §7): the fast engine behind {@link Sm4#newEngine}.
  *
- * <p><b>Not constant-time.</b> Every round looks up a 4 KiB table at indices derived from
- * plaintext/ciphertext XOR round key, so an attacker who shares the CPU cache (another process,
- * VM or hyper-thread on the same core) can learn key bits from cache timing. The key schedule
- * also looks the S-box up at key-dependent indices. Where that matters use
- * {@code Sm4.newConstantTimeEngine}, which avoids secret-dependent memory access and branches.
+ * <p><b>Not constant-time: leaks the key through cache timing.</b> Every round looks up a 4 KiB
+ * table at indices derived from data XOR round key, so an attacker who can observe which cache
+ * lines are touched (another process, VM or hyper-thread on the same core; remote timing in the
+ * worst case) can recover key bits. The key schedule, too, looks the S-box up at key-dependent
+ * indices: it could be made table-free (a 256-entry masked scan per byte costs tens of
+ * microseconds per key), but that would buy nothing here because the first round already indexes
+ * the table with plaintext XOR rk0. Where cache timing matters use the constant-time engine
+ * ({@code Sm4.newConstantTimeEngine}), which avoids secret-dependent memory access and branches.
  *
  * <p>How it is fast: the round function {@code T = L . tau} (§6.2) is one XOR of four lookups in
  * a single combined table {@code TABLE[256 * k + b] = L(Sbox(b) << (24 - 8k))} (L is linear, so
- * it distributes over the four S-box bytes); four blocks are in flight at once so that the
- * loads of one block overlap the dependent chain of the others; the round loop is unrolled by
- * four rounds (one full rotation of the state words) and runs eight times, which keeps the
- * method small enough for C2; words move through {@link Bytes}' VarHandle views. CBC decryption
- * and CTR are fused into the same kernel ({@link #decryptCbc}, {@link #encryptCtr}). No
- * allocation after construction.
+ * it distributes over the four S-box bytes). The parallel paths (ECB, CTR, CBC and CFB
+ * decryption) keep four blocks in flight so that the loads of one block overlap the dependent
+ * chain of the others, and share {@code X_{i+2} xor X_{i+3}} between round pairs; the serial
+ * paths (CBC and CFB encryption, OFB) order each round's XORs so that the newest word joins
+ * last. Round loops are unrolled by four rounds (one full turn of the state words) and run eight
+ * times, which keeps the kernels well under C2's size limits; words move through {@link Bytes}'
+ * VarHandle views; chaining values and counters stay in registers across blocks. The mode
+ * entry points of {@link Sm4Engine} are all overridden by two kernels, one for four blocks and
+ * one for one block, chosen by a "kind" constant. No allocation after construction.
  *
  * <p>Thread safety: immutable after construction (except {@link #destroy()}); the block methods
  * may be called concurrently.
@@ -145,8 +151,9 @@ final class Sm4TableEngine implements Sm4Engine {
     private static int t(int x) {
         int[] tb = TABLE;
         // "+ 256" rather than "| 256": C2 folds the constant into the address and proves the index in range.
-        return tb[x >>> 24] ^ tb[256 + ((x >>> 16) & 0xff)]
-                ^ tb[512 + ((x >>> 8) & 0xff)] ^ tb[768 + (x & 0xff)];
+        // Paired as a tree so that the serial modes wait two XORs, not three, after the loads.
+        return (tb[x >>> 24] ^ tb[256 + ((x >>> 16) & 0xff)])
+                ^ (tb[512 + ((x >>> 8) & 0xff)] ^ tb[768 + (x & 0xff)]);
     }
 
     @Override
@@ -402,18 +409,17 @@ final class Sm4TableEngine implements Sm4Engine {
             int a2 = (int) (s1 >>> 32);
             int a3 = (int) s1;
             // Four rounds per iteration (one full turn of X0..X3), eight iterations: GB/T 32907 §7.1.
-            // Rounds i and i+1 share X_{i+2} xor X_{i+3}, computed once.
+            // (Parallel kinds share X_{i+2} xor X_{i+3}; here the order of the XORs matters more.)
             for (int r = 0; r < 32; r += 4) {
                 int k0 = rk[r];
                 int k1 = rk[r + 1];
                 int k2 = rk[r + 2];
                 int k3 = rk[r + 3];
-                int as = a2 ^ a3;
-                a0 ^= t(a1 ^ as ^ k0);
-                a1 ^= t(as ^ a0 ^ k1);
-                as = a0 ^ a1;
-                a2 ^= t(a3 ^ as ^ k2);
-                a3 ^= t(as ^ a2 ^ k3);
+                // One block is latency-bound: the newest word joins last, after the XOR of the others.
+                a0 ^= t((a1 ^ a2 ^ k0) ^ a3);
+                a1 ^= t((a2 ^ a3 ^ k1) ^ a0);
+                a2 ^= t((a3 ^ a0 ^ k2) ^ a1);
+                a3 ^= t((a0 ^ a1 ^ k3) ^ a2);
             }
             // Output is (X35, X34, X33, X32): the reverse transform R of GB/T 32907 §7.1.
             long y0 = (long) a3 << 32 | (a2 & 0xffffffffL);

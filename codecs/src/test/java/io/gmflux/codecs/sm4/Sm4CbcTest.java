@@ -62,6 +62,12 @@ class Sm4CbcTest {
     }
 
     @Test
+    void handlesOutputAheadOfInputInOneArray() throws Exception {
+        unpadded.handlesOutputAheadOfInputInOneArray();
+        padded.handlesOutputAheadOfInputInOneArray();
+    }
+
+    @Test
     void rejectsBadRangesWithoutChangingState() throws Exception {
         unpadded.rejectsBadRangesWithoutStateChange();
         padded.rejectsBadRangesWithoutStateChange();

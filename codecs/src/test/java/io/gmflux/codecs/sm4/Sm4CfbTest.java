@@ -30,6 +30,11 @@ class Sm4CfbTest {
     }
 
     @Test
+    void handlesOutputAheadOfInputInOneArray() throws Exception {
+        checks.handlesOutputAheadOfInputInOneArray();
+    }
+
+    @Test
     void rejectsBadRangesWithoutChangingState() throws Exception {
         checks.rejectsBadRangesWithoutStateChange();
     }

@@ -61,6 +61,12 @@ class Sm4EcbTest {
     }
 
     @Test
+    void handlesOutputAheadOfInputInOneArray() throws Exception {
+        unpadded.handlesOutputAheadOfInputInOneArray();
+        padded.handlesOutputAheadOfInputInOneArray();
+    }
+
+    @Test
     void rejectsBadRangesWithoutChangingState() throws Exception {
         unpadded.rejectsBadRangesWithoutStateChange();
         padded.rejectsBadRangesWithoutStateChange();

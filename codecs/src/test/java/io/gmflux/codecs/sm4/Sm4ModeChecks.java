@@ -257,6 +257,37 @@ final class Sm4ModeChecks {
         }
     }
 
+    /**
+     * Overlapping output that runs ahead of its input, on a large input (beyond the reusable copy
+     * buffer) and a small one: the first bytes are buffered by a separate call, then the rest is
+     * processed in one array with the output 3 bytes ahead of the input.
+     */
+    void handlesOutputAheadOfInputInOneArray() throws Exception {
+        SplittableRandom r = new SplittableRandom(0xA4EADL);
+        for (int len : new int[] {16 * 4400, 16 * 20}) {
+            byte[] key = bytes(r, 16);
+            byte[] iv = bytes(r, 16);
+            byte[] pt = bytes(r, len);
+            Sm4Engine engine = Sm4.newEngine(key);
+            for (boolean encrypt : new boolean[] {true, false}) {
+                byte[] input = encrypt ? pt : oneShot(factory.create(engine, iv, true), pt);
+                byte[] expected = oneShot(factory.create(engine, iv, encrypt), input);
+                Sm4Cipher c = factory.create(engine, iv, encrypt);
+                byte[] head = new byte[32];
+                int n0 = c.update(input, 0, 5, head, 0);
+                byte[] buf = new byte[input.length + 64];
+                System.arraycopy(input, 5, buf, 0, input.length - 5);
+                int n1 = c.update(buf, 0, input.length - 5, buf, 3);
+                byte[] got = new byte[n0 + n1 + 32];
+                System.arraycopy(head, 0, got, 0, n0);
+                System.arraycopy(buf, 3, got, n0, n1);
+                int n2 = c.doFinal(new byte[0], 0, 0, got, n0 + n1);
+                assertThat(Arrays.copyOf(got, n0 + n1 + n2)).as(name + " len=" + len + " encrypt=" + encrypt)
+                        .isEqualTo(expected);
+            }
+        }
+    }
+
     /** Bad ranges throw IndexOutOfBoundsException and leave the object as it was. */
     void rejectsBadRangesWithoutStateChange() throws Exception {
         SplittableRandom r = new SplittableRandom(7);
