@@ -131,6 +131,94 @@ class Sm4GcmTest {
     }
 
     @Test
+    void agreesWithBouncyCastleOverAnEngineWithoutFusedKernels() throws Exception {
+        // An engine with only the block methods runs encryptCtr/encryptCbc through the interface's
+        // defaults: the mode must not depend on how the engine implements them.
+        long seed = 0x6c6d_0006L;
+        SplittableRandom rnd = new SplittableRandom(seed);
+        for (int i = 0; i < 150; i++) {
+            Case c = randomCase(rnd, i, seed);
+            Sm4Engine engine = new DefaultPathEngine(Sm4.newEngine(c.key));
+            Sm4Gcm enc = Sm4Gcm.encryptor(engine, c.iv, c.tagLen);
+            enc.updateAad(c.aad, 0, c.aad.length);
+            byte[] ct = new byte[c.pt.length + c.tagLen];
+            int half = rnd.nextInt(c.pt.length + 1);
+            int n = enc.update(c.pt, 0, half, ct, 0);
+            enc.doFinal(c.pt, half, c.pt.length - half, ct, n);
+            assertThat(Hex.encode(ct)).as(c.name).isEqualTo(Hex.encode(bcGcm(true, c, c.pt)));
+            Sm4Gcm dec = Sm4Gcm.decryptor(engine, c.iv, c.tagLen);
+            dec.updateAad(c.aad, 0, c.aad.length);
+            byte[] pt = new byte[c.pt.length];
+            assertThat(dec.doFinal(ct, 0, ct.length, pt, 0)).isEqualTo(c.pt.length);
+            assertThat(pt).as(c.name).isEqualTo(c.pt);
+        }
+    }
+
+    /** Test double: the table engine claiming to be constant-time, to select the constant-time GHASH. */
+    private static final class ConstantTimeClaimingEngine extends DelegatingEngine {
+        ConstantTimeClaimingEngine(Sm4Engine engine) {
+            super(engine);
+        }
+
+        @Override
+        public boolean isConstantTime() {
+            return true;
+        }
+    }
+
+    /** Delegates the block methods only (fused entry points run through the interface's defaults). */
+    private static class DelegatingEngine implements Sm4Engine {
+        private final Sm4Engine engine;
+
+        DelegatingEngine(Sm4Engine engine) {
+            this.engine = engine;
+        }
+
+        @Override
+        public void encryptBlocks(byte[] in, int inOff, byte[] out, int outOff, int blocks) {
+            engine.encryptBlocks(in, inOff, out, outOff, blocks);
+        }
+
+        @Override
+        public void decryptBlocks(byte[] in, int inOff, byte[] out, int outOff, int blocks) {
+            engine.decryptBlocks(in, inOff, out, outOff, blocks);
+        }
+
+        @Override
+        public boolean isConstantTime() {
+            return engine.isConstantTime();
+        }
+
+        @Override
+        public void destroy() {
+            engine.destroy();
+        }
+    }
+
+    @Test
+    void usesTheConstantTimeGhashOverAConstantTimeEngineAndStillAgreesWithBouncyCastle() throws Exception {
+        long seed = 0x6c6d_0007L;
+        SplittableRandom rnd = new SplittableRandom(seed);
+        for (int i = 0; i < 150; i++) {
+            Case c = randomCase(rnd, i, seed);
+            Sm4Engine engine = new ConstantTimeClaimingEngine(Sm4.newEngine(c.key));
+            Sm4Gcm enc = Sm4Gcm.encryptor(engine, c.iv, c.tagLen);
+            assertThat((boolean) field(field(enc, "ghash"), "constantTime")).isTrue();
+            enc.updateAad(c.aad, 0, c.aad.length);
+            byte[] ct = new byte[c.pt.length + c.tagLen];
+            enc.doFinal(c.pt, 0, c.pt.length, ct, 0);
+            assertThat(Hex.encode(ct)).as(c.name).isEqualTo(Hex.encode(bcGcm(true, c, c.pt)));
+            Sm4Gcm dec = Sm4Gcm.decryptor(engine, c.iv, c.tagLen);
+            dec.updateAad(c.aad, 0, c.aad.length);
+            byte[] pt = new byte[c.pt.length];
+            dec.doFinal(ct, 0, ct.length, pt, 0);
+            assertThat(pt).as(c.name).isEqualTo(c.pt);
+        }
+        Sm4Gcm table = Sm4Gcm.encryptor(Sm4.newEngine(new byte[16]), new byte[12], 16);
+        assertThat((boolean) field(field(table, "ghash"), "constantTime")).isFalse();
+    }
+
+    @Test
     void randomSplitsOfAadAndDataEqualOneShot() throws Exception {
         long seed = 0x6c6d_0002L;
         SplittableRandom rnd = new SplittableRandom(seed);
@@ -456,6 +544,29 @@ class Sm4GcmTest {
         // the engine is the caller's and still works
         byte[] block = new byte[16];
         engine.encryptBlocks(block, 0, block, 0, 1);
+    }
+
+    @Test
+    void destroyZeroesTheHashKeyTablesAndJ0() throws Exception {
+        Sm4Gcm gcm = Sm4Gcm.encryptor(Sm4.newEngine(bytes(new SplittableRandom(13), 16)), new byte[12], 16);
+        gcm.updateAad(new byte[20], 0, 20);
+        gcm.update(new byte[40], 0, 40, new byte[40], 0);
+        Ghash ghash = (Ghash) field(gcm, "ghash");
+        assertThat((long[]) field(ghash, "high")).as("table before destroy").isNotEqualTo(new long[2048]);
+        gcm.destroy();
+        assertThat((long[]) field(ghash, "high")).containsOnly(0L);
+        assertThat((long[]) field(ghash, "low")).containsOnly(0L);
+        assertThat((byte[]) field(gcm, "j0")).containsOnly(0);
+        assertThat((byte[]) field(gcm, "tagMask")).containsOnly(0);
+        byte[] digest = new byte[16];
+        ghash.digest(digest, 0);
+        assertThat(digest).containsOnly(0);
+    }
+
+    static Object field(Object o, String name) throws ReflectiveOperationException {
+        java.lang.reflect.Field f = o.getClass().getDeclaredField(name);
+        f.setAccessible(true);
+        return f.get(o);
     }
 
     @Test
