@@ -38,7 +38,12 @@ import java.util.function.Supplier;
  * {@link java.security.InvalidAlgorithmParameterException} (BouncyCastle's ZUC reports an
  * {@link java.security.InvalidKeyException}); ZUC-256 also accepts the 23-byte packed IV;
  * BouncyCastle's {@code AEADParameterSpec} is refused (use {@link javax.crypto.spec.GCMParameterSpec}
- * and {@code updateAAD}). Not offered: SM4 wrap ciphers (SM4WRAP, SM4WRAPPAD), SM4-CMAC,
+ * and {@code updateAAD}); KeyGenerators refuse key sizes their cipher cannot use. Other
+ * differences: GCM and CCM decryption release no plaintext before the tag verifies, so
+ * {@code update} returns nothing and the message is held until {@code doFinal} (BouncyCastle's
+ * GCM hands out unverified plaintext from {@code update}); the ZUC keystreams have no length cap
+ * (BouncyCastle stops ZUC-256 after 2,500 bytes); {@code Mac.clone()} is not supported for the
+ * MACs (it is for SM3). Not offered: SM4 wrap ciphers (SM4WRAP, SM4WRAPPAD), SM4-CMAC,
  * SM4-GMAC, POLY1305-SM4, modes other than the above (CTS, CFB8, OCB, EAX, ...), the
  * AlgorithmParameterGenerators, and the SM2/SM9 services.
  *
