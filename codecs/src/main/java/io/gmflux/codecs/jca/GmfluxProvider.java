@@ -24,8 +24,8 @@ import java.util.function.Supplier;
  * <tr><td>Cipher</td><td>SM4-CCM</td><td>1.2.156.10197.1.104.9, OID.1.2.156.10197.1.104.9</td></tr>
  * <tr><td>KeyGenerator</td><td>SM4</td><td>1.2.156.10197.1.104.8, 1.2.156.10197.1.104.9
  *     (and their OID. forms)</td></tr>
- * <tr><td>AlgorithmParameters</td><td>SM4, SM4-GCM, SM4-CCM</td><td>1.2.156.10197.1.104.2,
- *     .104.8, .104.9</td></tr>
+ * <tr><td>AlgorithmParameters, AlgorithmParameterGenerator</td><td>SM4, SM4-GCM, SM4-CCM</td>
+ *     <td>1.2.156.10197.1.104.2, .104.8, .104.9</td></tr>
  * <tr><td>Cipher, KeyGenerator, AlgorithmParameters</td><td>ZUC-128, ZUC-256</td><td></td></tr>
  * <tr><td>Mac</td><td>ZUC-128, ZUC-256 (= ZUC-256-128), ZUC-256-64, ZUC-256-32</td><td></td></tr>
  * </table>
@@ -44,8 +44,8 @@ import java.util.function.Supplier;
  * GCM hands out unverified plaintext from {@code update}); the ZUC keystreams have no length cap
  * (BouncyCastle stops ZUC-256 after 2,500 bytes); {@code Mac.clone()} is not supported for the
  * MACs (it is for SM3). Not offered: SM4 wrap ciphers (SM4WRAP, SM4WRAPPAD), SM4-CMAC,
- * SM4-GMAC, POLY1305-SM4, modes other than the above (CTS, CFB8, OCB, EAX, ...), the
- * AlgorithmParameterGenerators, and the SM2/SM9 services.
+ * SM4-GMAC, POLY1305-SM4, modes other than the above (CTS, CFB8, OCB, EAX, ...), and the
+ * SM2/SM9 services.
  *
  * <p>SM4 runs on the table-driven engine of {@link io.gmflux.codecs.sm4.Sm4#newEngine(byte[])},
  * which leaks timing through the cache to a co-located attacker (as BouncyCastle's SM4 does).
@@ -103,6 +103,12 @@ public final class GmfluxProvider extends Provider {
                 AeadParametersSpi.class, () -> new AeadParametersSpi("GCM"));
         add("AlgorithmParameters", "SM4-CCM", List.of(OID_SM4_CCM), Map.of(),
                 AeadParametersSpi.class, () -> new AeadParametersSpi("CCM"));
+        add("AlgorithmParameterGenerator", "SM4", List.of(OID_SM4_CBC), Map.of(),
+                RandomIvParameterGeneratorSpi.class, () -> new RandomIvParameterGeneratorSpi(this, "SM4", 16, 0));
+        add("AlgorithmParameterGenerator", "SM4-GCM", List.of(OID_SM4_GCM), Map.of(),
+                RandomIvParameterGeneratorSpi.class, () -> new RandomIvParameterGeneratorSpi(this, "SM4-GCM", 12, 16));
+        add("AlgorithmParameterGenerator", "SM4-CCM", List.of(OID_SM4_CCM), Map.of(),
+                RandomIvParameterGeneratorSpi.class, () -> new RandomIvParameterGeneratorSpi(this, "SM4-CCM", 12, 12));
 
         for (ZucVariant v : ZucVariant.values()) {
             int bits = v.keyLength * 8;
