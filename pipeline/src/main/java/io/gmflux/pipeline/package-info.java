@@ -1,8 +1,9 @@
 /**
- * Reactor operators over Netty {@code ByteBuf}s, file streaming and Netty channel handlers for
- * encrypted framing. Depends on gmflux-codecs, reactor-core and netty-buffer.
+ * Reactor operators over Netty {@code ByteBuf}s and file streaming for the gmflux stream format;
+ * {@link io.gmflux.pipeline.Gmflux} is the facade, the operators' state classes are internal.
+ * Netty channel handlers for encrypted framing come with the proxy issue.
  *
- * <p>Not yet implemented: the stream format and its operators arrive with the stream-pipeline
- * issue; this package holds only its documentation until then.
+ * <p>Depends on gmflux-codecs (whose {@code StreamEncryptor}/{@code StreamDecryptor} hold the only
+ * chunk logic), reactor-core and netty-buffer.
  */
 package io.gmflux.pipeline;

@@ -1,0 +1,124 @@
+package io.gmflux.codecs.format;
+
+import io.gmflux.codecs.bytes.Bytes;
+import java.security.GeneralSecurityException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One stream being sealed (FORMAT.md): draws the file key and salt, writes the header, then seals
+ * chunks in order, keeping the counter and the last-chunk rules. The one implementation of the
+ * chunk logic that the blocking {@link GmfluxOutputStream} and the Reactor operators drive.
+ *
+ * <p>Not thread-safe. {@link #close()} wipes the keys.
+ */
+public final class StreamEncryptor implements AutoCloseable {
+
+    private final StreamHeader header;
+    private final ChunkCipher cipher;
+    private long index;
+    private boolean finished;
+
+    private StreamEncryptor(StreamHeader header, ChunkCipher cipher) {
+        this.header = header;
+        this.cipher = cipher;
+    }
+
+    /**
+     * Starts a stream: a fresh file key and salt, one stanza per recipient, the header MAC.
+     *
+     * @throws GeneralSecurityException if a recipient's KEM fails
+     */
+    public static StreamEncryptor start(StreamSpec spec) throws GeneralSecurityException {
+        byte[] fileKey = new byte[StreamKeys.FILE_KEY_LENGTH];
+        byte[] salt = new byte[StreamHeader.SALT_LENGTH];
+        spec.random().nextBytes(fileKey);
+        spec.random().nextBytes(salt);
+        byte[] headerKey = null;
+        byte[] payload = null;
+        try {
+            List<RecipientStanza> stanzas = new ArrayList<>(spec.recipients().size());
+            for (Recipient r : spec.recipients()) {
+                stanzas.add(r.wrap(fileKey, salt, spec.random()));
+            }
+            headerKey = StreamKeys.headerKey(fileKey, salt);
+            StreamHeader header = StreamHeader.create(spec.suite(), spec.chunkSize(), salt, stanzas, headerKey);
+            payload = StreamKeys.payload(fileKey, salt, spec.suite());
+            return new StreamEncryptor(header, newCipher(spec.suite(), payload));
+        } finally {
+            Bytes.wipe(fileKey);
+            Bytes.wipe(headerKey);
+            Bytes.wipe(payload);
+        }
+    }
+
+    static ChunkCipher newCipher(StreamSuite suite, byte[] payload) {
+        int lk = suite.keyLength();
+        byte[] key = java.util.Arrays.copyOf(payload, lk);
+        byte[] prefix = java.util.Arrays.copyOfRange(payload, lk, lk + StreamKeys.NONCE_PREFIX_LENGTH);
+        try {
+            return suite.newChunkCipher(key, prefix);
+        } finally {
+            Bytes.wipe(key);
+        }
+    }
+
+    /** The header to write before the first chunk. */
+    public StreamHeader header() {
+        return header;
+    }
+
+    /** Plaintext bytes per chunk. */
+    public int chunkSize() {
+        return header.chunkSize();
+    }
+
+    /** The size of a sealed chunk holding {@code plaintextLength} bytes. */
+    public int sealedLength(int plaintextLength) {
+        return plaintextLength + header.suite().tagLength();
+    }
+
+    /** Chunks sealed so far. */
+    public long chunksSealed() {
+        return index;
+    }
+
+    /**
+     * Seals the next chunk into {@code out[outOff, outOff + sealedLength(len))}.
+     *
+     * @param last whether this is the stream's last chunk; a chunk that is not last holds exactly
+     *     {@link #chunkSize()} bytes; the last holds 1..chunkSize bytes, or 0 if it is the only one
+     * @return the number of bytes written
+     * @throws IllegalStateException after the last chunk, or at 2^32 chunks
+     * @throws IllegalArgumentException if {@code len} breaks the chunk-size rules
+     */
+    public int sealChunk(boolean last, byte[] in, int inOff, int len, byte[] out, int outOff) {
+        if (finished) {
+            throw new IllegalStateException("the last chunk has already been sealed");
+        }
+        if (index > 0xffff_ffffL) {
+            throw new IllegalStateException("a stream holds at most 2^32 chunks");
+        }
+        int chunk = header.chunkSize();
+        if (last ? (len > chunk || (len == 0 && index > 0)) : len != chunk) {
+            throw new IllegalArgumentException("chunk " + index + (last ? " (last)" : "") + " cannot hold " + len
+                    + " bytes with chunk size " + chunk);
+        }
+        Bytes.checkRange(in, inOff, len, "in");
+        Bytes.checkRange(out, outOff, sealedLength(len), "out");
+        int n = cipher.seal(index, last, in, inOff, len, out, outOff);
+        index++;
+        finished = last;
+        return n;
+    }
+
+    /** Whether the last chunk has been sealed. */
+    public boolean isFinished() {
+        return finished;
+    }
+
+    @Override
+    public void close() {
+        cipher.destroy();
+    }
+}

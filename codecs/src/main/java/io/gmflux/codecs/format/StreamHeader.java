@@ -1,0 +1,216 @@
+package io.gmflux.codecs.format;
+
+import io.gmflux.codecs.bytes.Bytes;
+import io.gmflux.codecs.sm3.HmacSm3;
+import java.io.ByteArrayOutputStream;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * The header of a gmflux stream, format v1 (FORMAT.md §1): suite, chunk size, salt, recipient
+ * stanzas and the header MAC. Parsing checks the layout and the limits; the MAC can only be
+ * checked once a stanza has given up the file key ({@link StreamDecryptor}).
+ *
+ * <p>Immutable and thread-safe.
+ */
+public final class StreamHeader {
+
+    /** The magic bytes "GMFX". */
+    static final byte[] MAGIC = {0x47, 0x4d, 0x46, 0x58};
+    /** The format version this class reads and writes. */
+    public static final int VERSION = 1;
+    public static final int MIN_CHUNK_SIZE = 4096;
+    public static final int MAX_CHUNK_SIZE = 4 << 20;
+    public static final int DEFAULT_CHUNK_SIZE = 64 << 10;
+    public static final int MAX_STANZAS = 1024;
+    public static final int MAX_STANZA_BODY = 16384;
+    public static final int SALT_LENGTH = 32;
+    public static final int MAC_LENGTH = HmacSm3.MAC_LENGTH;
+    /** Bytes before the first stanza. */
+    static final int FIXED_LENGTH = 44;
+
+    private final StreamSuite suite;
+    private final int chunkSize;
+    private final byte[] salt;
+    private final List<RecipientStanza> stanzas;
+    private final byte[] encoded;
+
+    private StreamHeader(StreamSuite suite, int chunkSize, byte[] salt, List<RecipientStanza> stanzas, byte[] encoded) {
+        this.suite = suite;
+        this.chunkSize = chunkSize;
+        this.salt = salt;
+        this.stanzas = Collections.unmodifiableList(stanzas);
+        this.encoded = encoded;
+    }
+
+    /** Builds and MACs a header (the writer's side). */
+    static StreamHeader create(StreamSuite suite, int chunkSize, byte[] salt, List<RecipientStanza> stanzas,
+            byte[] headerKey) {
+        checkChunkSize(chunkSize);
+        if (stanzas.isEmpty() || stanzas.size() > MAX_STANZAS) {
+            throw new IllegalArgumentException("a stream needs 1.." + MAX_STANZAS + " recipients, got " + stanzas.size());
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        out.writeBytes(MAGIC);
+        out.write(VERSION);
+        out.write(suite.id());
+        byte[] u32 = new byte[4];
+        Bytes.putIntBE(u32, 0, chunkSize);
+        out.writeBytes(u32);
+        out.writeBytes(salt);
+        out.write(stanzas.size() >>> 8);
+        out.write(stanzas.size());
+        for (RecipientStanza s : stanzas) {
+            out.write(s.type());
+            out.write(s.bodyLength() >>> 8);
+            out.write(s.bodyLength());
+            out.writeBytes(s.bodyRef());
+        }
+        byte[] unmaced = out.toByteArray();
+        byte[] encoded = Arrays.copyOf(unmaced, unmaced.length + MAC_LENGTH);
+        HmacSm3 mac = new HmacSm3(headerKey);
+        mac.update(unmaced, 0, unmaced.length);
+        mac.doFinal(encoded, unmaced.length);
+        mac.destroy();
+        return new StreamHeader(suite, chunkSize, salt.clone(), new ArrayList<>(stanzas), encoded);
+    }
+
+    /**
+     * How long the header at the start of {@code buf[off, off + len)} is, or -1 if those bytes end
+     * before the header does. Checks the layout and limits of what is there, so a reader can stop
+     * early on garbage without waiting for more bytes.
+     */
+    public static int headerLength(byte[] buf, int off, int len) throws StreamException.Malformed {
+        Bytes.checkRange(buf, off, len, "buf");
+        int have = Math.min(len, 4);
+        for (int i = 0; i < have; i++) {
+            if (buf[off + i] != MAGIC[i]) {
+                throw new StreamException.Malformed("bad magic: not a gmflux stream");
+            }
+        }
+        if (len < 5) {
+            return -1;
+        }
+        int version = buf[off + 4] & 0xff;
+        if (version != VERSION) {
+            throw new StreamException.Malformed("unsupported version " + version);
+        }
+        if (len < 6) {
+            return -1;
+        }
+        StreamSuite.byId(buf[off + 5] & 0xff);
+        if (len < 10) {
+            return -1;
+        }
+        int chunk = Bytes.getIntBE(buf, off + 6);
+        if (chunk < MIN_CHUNK_SIZE || chunk > MAX_CHUNK_SIZE) {
+            throw new StreamException.Malformed("chunk size out of range: " + Integer.toUnsignedString(chunk));
+        }
+        if (len < FIXED_LENGTH) {
+            return -1;
+        }
+        int n = ((buf[off + 42] & 0xff) << 8) | (buf[off + 43] & 0xff);
+        if (n < 1 || n > MAX_STANZAS) {
+            throw new StreamException.Malformed("malformed header: " + n + " stanzas (1.." + MAX_STANZAS + " allowed)");
+        }
+        int pos = FIXED_LENGTH;
+        for (int i = 0; i < n; i++) {
+            if (len - pos < 3) {
+                return -1;
+            }
+            int bodyLen = ((buf[off + pos + 1] & 0xff) << 8) | (buf[off + pos + 2] & 0xff);
+            if (bodyLen > MAX_STANZA_BODY) {
+                throw new StreamException.Malformed("malformed header: stanza " + i + " of " + bodyLen + " bytes exceeds "
+                        + MAX_STANZA_BODY);
+            }
+            pos += 3 + bodyLen;
+        }
+        pos += MAC_LENGTH;
+        return len >= pos ? pos : -1;
+    }
+
+    /**
+     * Parses a complete header that occupies exactly {@code buf[off, off + len)}.
+     *
+     * @throws StreamException.Malformed if it breaks the format
+     * @throws StreamException.Truncated if the bytes end inside the header
+     */
+    public static StreamHeader parse(byte[] buf, int off, int len) throws StreamException {
+        int total = headerLength(buf, off, len);
+        if (total < 0) {
+            throw new StreamException.Truncated("stream truncated: it ends inside the header");
+        }
+        if (total != len) {
+            throw new StreamException.Malformed("malformed header: " + (len - total) + " bytes after the header MAC");
+        }
+        StreamSuite suite = StreamSuite.byId(buf[off + 5] & 0xff);
+        int chunk = Bytes.getIntBE(buf, off + 6);
+        byte[] salt = Arrays.copyOfRange(buf, off + 10, off + 10 + SALT_LENGTH);
+        int n = ((buf[off + 42] & 0xff) << 8) | (buf[off + 43] & 0xff);
+        List<RecipientStanza> stanzas = new ArrayList<>(n);
+        int pos = off + FIXED_LENGTH;
+        for (int i = 0; i < n; i++) {
+            int type = buf[pos] & 0xff;
+            int bodyLen = ((buf[pos + 1] & 0xff) << 8) | (buf[pos + 2] & 0xff);
+            stanzas.add(new RecipientStanza(type, Arrays.copyOfRange(buf, pos + 3, pos + 3 + bodyLen)));
+            pos += 3 + bodyLen;
+        }
+        return new StreamHeader(suite, chunk, salt, stanzas, Arrays.copyOfRange(buf, off, off + len));
+    }
+
+    /** Whether the MAC verifies under {@code headerKey}; constant-time comparison. */
+    boolean macVerifies(byte[] headerKey) {
+        int macOff = encoded.length - MAC_LENGTH;
+        HmacSm3 mac = new HmacSm3(headerKey);
+        mac.update(encoded, 0, macOff);
+        byte[] expected = mac.doFinal();
+        mac.destroy();
+        return Bytes.constantTimeEquals(expected, 0, encoded, macOff, MAC_LENGTH);
+    }
+
+    static void checkChunkSize(int chunkSize) {
+        if (chunkSize < MIN_CHUNK_SIZE || chunkSize > MAX_CHUNK_SIZE) {
+            throw new IllegalArgumentException("chunk size must be in [" + MIN_CHUNK_SIZE + ", " + MAX_CHUNK_SIZE
+                    + "], got " + chunkSize);
+        }
+    }
+
+    public StreamSuite suite() {
+        return suite;
+    }
+
+    /** Plaintext bytes per chunk. */
+    public int chunkSize() {
+        return chunkSize;
+    }
+
+    /** A copy of the per-stream salt. */
+    public byte[] salt() {
+        return salt.clone();
+    }
+
+    byte[] saltRef() {
+        return salt;
+    }
+
+    /** The recipient stanzas, in order (unmodifiable). */
+    public List<RecipientStanza> stanzas() {
+        return stanzas;
+    }
+
+    /** The header's exact encoding, MAC included (a copy). */
+    public byte[] encoded() {
+        return encoded.clone();
+    }
+
+    /** The length of the encoding in bytes. */
+    public int length() {
+        return encoded.length;
+    }
+
+    byte[] encodedRef() {
+        return encoded;
+    }
+}

@@ -1,0 +1,13 @@
+/**
+ * The gmflux stream format v1 (see {@code codecs/FORMAT.md}): header, recipient stanzas, key
+ * schedule and chunk sealing, with blocking drivers over {@code InputStream}/{@code OutputStream}.
+ *
+ * <p>{@link io.gmflux.codecs.format.StreamEncryptor} and {@link io.gmflux.codecs.format.StreamDecryptor}
+ * hold the only implementation of the chunk logic (counters, last-chunk flag, sizes); every driver —
+ * the streams here, the Reactor operators of gmflux-pipeline — feeds them chunks. Suites plug in a
+ * package-private {@code ChunkCipher}; recipient types implement {@link io.gmflux.codecs.format.Recipient}
+ * and {@link io.gmflux.codecs.format.Identity}.
+ *
+ * <p>Depends on the primitives of gmflux-codecs and {@code java.base} (the JDK's AES-GCM and RSA-OAEP).
+ */
+package io.gmflux.codecs.format;

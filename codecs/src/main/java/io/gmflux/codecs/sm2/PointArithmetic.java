@@ -1,0 +1,353 @@
+package io.gmflux.codecs.sm2;
+
+/**
+ * Point arithmetic on sm2p256v1 in Jacobian coordinates (a = -3 formulas), with its own scratch
+ * registers so that no field or point operation allocates.
+ *
+ * <p>Not thread-safe: each signer, verifier or cipher owns one. Scalars are four 64-bit
+ * little-endian limbs, plain (not Montgomery), in [0, n).
+ *
+ * <p>Constant time: {@link #mulBase} and {@link #mul} use fixed 4-bit windows; every table lookup
+ * reads the whole table and keeps the wanted entry by mask, and no branch depends on the scalar.
+ * {@link #mulBaseAddPublic} (verification) handles public scalars and may branch on them.
+ */
+final class PointArithmetic {
+
+    private static final Montgomery256 F = Sm2Curve.FP;
+
+    private final long[] t0 = new long[4];
+    private final long[] t1 = new long[4];
+    private final long[] t2 = new long[4];
+    private final long[] t3 = new long[4];
+    private final long[] t4 = new long[4];
+    private final long[] t5 = new long[4];
+    private final long[] t6 = new long[4];
+    private final long[] t7 = new long[4];
+    private final long[] t8 = new long[4];
+    private final long[] t9 = new long[4];
+    private final long[] t10 = new long[4];
+    private final long[] sx = new long[4];
+    private final long[] sy = new long[4];
+    private final long[] i1 = new long[4];
+    private final long[] i2 = new long[4];
+    private final long[] i3 = new long[4];
+    private final long[] i6 = new long[4];
+    private final long[] i30 = new long[4];
+    private final long[] i32 = new long[4];
+    private final JacobianPoint sum = new JacobianPoint();
+    private final JacobianPoint picked = new JacobianPoint();
+    private final JacobianPoint acc2 = new JacobianPoint();
+    /** Window table for variable-base multiplication: entries 1..15 of d·P. */
+    private final JacobianPoint[] window = new JacobianPoint[16];
+
+    PointArithmetic() {
+        for (int i = 0; i < window.length; i++) {
+            window[i] = new JacobianPoint();
+        }
+    }
+
+    /** r = 2p (r may be p); dbl-2001-b for a = -3. Infinity stays infinity. */
+    void twice(JacobianPoint r, JacobianPoint p) {
+        F.sqr(t0, p.z); // delta
+        F.sqr(t1, p.y); // gamma
+        F.mul(t2, p.x, t1); // beta
+        F.sub(t3, p.x, t0);
+        F.add(t4, p.x, t0);
+        F.mul(t3, t3, t4);
+        F.add(t4, t3, t3);
+        F.add(t3, t4, t3); // alpha = 3(X - delta)(X + delta)
+        F.add(t4, p.y, p.z);
+        F.sqr(t4, t4);
+        F.sub(t4, t4, t1);
+        F.sub(t4, t4, t0); // Z3 = (Y + Z)^2 - gamma - delta
+        F.add(t2, t2, t2);
+        F.add(t2, t2, t2); // 4 beta
+        F.sqr(t5, t3);
+        F.sub(t5, t5, t2);
+        F.sub(r.x, t5, t2); // X3 = alpha^2 - 8 beta
+        F.sub(t6, t2, r.x);
+        F.mul(t6, t3, t6);
+        F.sqr(t1, t1);
+        F.add(t1, t1, t1);
+        F.add(t1, t1, t1);
+        F.add(t1, t1, t1); // 8 gamma^2
+        F.sub(r.y, t6, t1);
+        System.arraycopy(t4, 0, r.z, 0, 4);
+    }
+
+    /**
+     * r = p + (ax, ay) with (ax, ay) affine (r may be p); madd-2007-bl. If p is infinity the
+     * result is (ax, ay) (selected by mask). Returns -1 when p equals (ax, ay), a case these formulas
+     * do not cover (the caller must double instead), else 0.
+     */
+    long addAffine(JacobianPoint r, JacobianPoint p, long[] ax, long[] ay) {
+        long pInfinity = Sm2Curve.isZeroMask(p.z);
+        F.sqr(t0, p.z); // Z1Z1
+        F.mul(t1, ax, t0); // U2
+        F.mul(t2, p.z, t0);
+        F.mul(t2, ay, t2); // S2
+        F.sub(t3, t1, p.x); // H
+        F.sqr(t4, t3); // HH
+        F.add(t5, t4, t4);
+        F.add(t5, t5, t5); // I = 4 HH
+        F.mul(t6, t3, t5); // J
+        F.sub(t7, t2, p.y);
+        F.add(t7, t7, t7); // r = 2(S2 - Y1)
+        long degenerate = Sm2Curve.isZeroMask(t3) & Sm2Curve.isZeroMask(t7) & ~pInfinity;
+        F.mul(t1, p.x, t5); // V
+        F.sqr(t8, t7);
+        F.sub(t8, t8, t6);
+        F.sub(t8, t8, t1);
+        F.sub(t8, t8, t1); // X3
+        F.sub(t2, t1, t8);
+        F.mul(t2, t7, t2);
+        F.mul(t9, p.y, t6);
+        F.add(t9, t9, t9);
+        F.sub(t2, t2, t9); // Y3
+        F.add(t10, p.z, t3);
+        F.sqr(t10, t10);
+        F.sub(t10, t10, t0);
+        F.sub(r.z, t10, t4); // Z3
+        System.arraycopy(t8, 0, r.x, 0, 4);
+        System.arraycopy(t2, 0, r.y, 0, 4);
+        Sm2Curve.select(r.x, ax, pInfinity);
+        Sm2Curve.select(r.y, ay, pInfinity);
+        F.one(t0);
+        Sm2Curve.select(r.z, t0, pInfinity);
+        return degenerate;
+    }
+
+    /**
+     * r = p + q (r may be p or q); add-2007-bl. Infinity on either side is handled by mask.
+     * Returns -1 when p equals q (neither infinity), which these formulas do not cover, else 0.
+     */
+    long add(JacobianPoint r, JacobianPoint p, JacobianPoint q) {
+        long pInfinity = Sm2Curve.isZeroMask(p.z);
+        long qInfinity = Sm2Curve.isZeroMask(q.z);
+        F.sqr(t0, p.z); // Z1Z1
+        F.sqr(t1, q.z); // Z2Z2
+        F.mul(t2, p.x, t1); // U1
+        F.mul(t3, q.x, t0); // U2
+        F.mul(t4, q.z, t1);
+        F.mul(t4, p.y, t4); // S1
+        F.mul(t5, p.z, t0);
+        F.mul(t5, q.y, t5); // S2
+        F.sub(t3, t3, t2); // H
+        F.sub(t5, t5, t4);
+        F.add(t5, t5, t5); // r
+        long degenerate = Sm2Curve.isZeroMask(t3) & Sm2Curve.isZeroMask(t5) & ~pInfinity & ~qInfinity;
+        F.add(t6, t3, t3);
+        F.sqr(t6, t6); // I
+        F.mul(t7, t3, t6); // J
+        F.mul(t2, t2, t6); // V
+        F.add(t8, p.z, q.z);
+        F.sqr(t8, t8);
+        F.sub(t8, t8, t0);
+        F.sub(t8, t8, t1);
+        F.mul(t8, t8, t3); // Z3
+        F.sqr(t9, t5);
+        F.sub(t9, t9, t7);
+        F.sub(t9, t9, t2);
+        F.sub(t9, t9, t2); // X3
+        F.sub(t2, t2, t9);
+        F.mul(t2, t5, t2);
+        F.mul(t4, t4, t7);
+        F.add(t4, t4, t4);
+        F.sub(t2, t2, t4); // Y3
+        // q may alias r: take q's coordinates into scratch before overwriting r
+        System.arraycopy(q.x, 0, t0, 0, 4);
+        System.arraycopy(q.y, 0, t1, 0, 4);
+        System.arraycopy(q.z, 0, t3, 0, 4);
+        long keepP = qInfinity;
+        long takeQ = pInfinity & ~qInfinity;
+        // p may alias r as well: select from p before writing the computed coordinates
+        System.arraycopy(p.x, 0, t4, 0, 4);
+        System.arraycopy(p.y, 0, t5, 0, 4);
+        System.arraycopy(p.z, 0, t6, 0, 4);
+        System.arraycopy(t9, 0, r.x, 0, 4);
+        System.arraycopy(t2, 0, r.y, 0, 4);
+        System.arraycopy(t8, 0, r.z, 0, 4);
+        Sm2Curve.select(r.x, t4, keepP);
+        Sm2Curve.select(r.y, t5, keepP);
+        Sm2Curve.select(r.z, t6, keepP);
+        Sm2Curve.select(r.x, t0, takeQ);
+        Sm2Curve.select(r.y, t1, takeQ);
+        Sm2Curve.select(r.z, t3, takeQ);
+        return degenerate;
+    }
+
+    /**
+     * Affine coordinates of p in Montgomery form into (ax, ay); returns -1 if p is infinity (then
+     * ax = ay = 0), else 0. Constant time.
+     */
+    long toAffine(long[] ax, long[] ay, JacobianPoint p) {
+        long infinity = Sm2Curve.isZeroMask(p.z);
+        invert(t0, p.z);
+        F.sqr(t1, t0);
+        F.mul(ax, p.x, t1);
+        F.mul(t1, t1, t0);
+        F.mul(ay, p.y, t1);
+        return infinity;
+    }
+
+    /**
+     * r = a^-1 mod p (Montgomery form), a^(p-2) by an addition chain of 255 squarings and 14
+     * multiplications; 0 maps to 0. Constant time; r may be a.
+     */
+    void invert(long[] r, long[] a) {
+        System.arraycopy(a, 0, i1, 0, 4);
+        F.sqr(i2, i1);
+        F.mul(i2, i2, i1); // a^(2^2-1)
+        F.sqr(i3, i2);
+        F.mul(i3, i3, i1); // 2^3-1
+        sqrTimes(i6, i3, 3);
+        F.mul(i6, i6, i3); // 2^6-1
+        sqrTimes(t0, i6, 6);
+        F.mul(t0, t0, i6); // 2^12-1
+        sqrTimes(t1, t0, 12);
+        F.mul(t1, t1, t0); // 2^24-1
+        sqrTimes(i30, t1, 6);
+        F.mul(i30, i30, i6); // 2^30-1
+        F.sqr(t0, i30);
+        F.mul(t0, t0, i1); // 2^31-1
+        F.sqr(i32, t0);
+        F.mul(i32, i32, i1); // 2^32-1
+        // p - 2 = [31 ones] 0 [128 ones] [32 zeros] [32 ones] [30 ones] 0 1
+        F.sqr(t0, t0);
+        for (int i = 0; i < 4; i++) {
+            sqrTimes(t0, t0, 32);
+            F.mul(t0, t0, i32);
+        }
+        sqrTimes(t0, t0, 32);
+        sqrTimes(t0, t0, 32);
+        F.mul(t0, t0, i32);
+        sqrTimes(t0, t0, 30);
+        F.mul(t0, t0, i30);
+        F.sqr(t0, t0);
+        F.sqr(t0, t0);
+        F.mul(r, t0, i1);
+    }
+
+    private static void sqrTimes(long[] r, long[] a, int times) {
+        F.sqr(r, a);
+        for (int i = 1; i < times; i++) {
+            F.sqr(r, r);
+        }
+    }
+
+    /** Whether the affine (x, y) (Montgomery form) satisfies y^2 = x^3 - 3x + b. */
+    boolean isOnCurve(long[] x, long[] y) {
+        F.sqr(t0, x);
+        F.mul(t0, t0, x);
+        F.add(t1, x, x);
+        F.add(t1, t1, x);
+        F.sub(t0, t0, t1);
+        F.add(t0, t0, Sm2Curve.B_MONT);
+        F.sqr(t1, y);
+        return Sm2Curve.equalMask(t0, t1) != 0;
+    }
+
+    /** 4-bit digit i (0 = least significant) of the scalar k; i is public. */
+    static int digit(long[] k, int i) {
+        return (int) (k[i >>> 4] >>> ((i & 15) << 2)) & 15;
+    }
+
+    /**
+     * r = k·G, constant time: one mixed addition per 4-bit digit from the precomputed table
+     * d·16^i·G, each table row scanned in full. k must be in [0, n).
+     */
+    void mulBase(JacobianPoint r, long[] k) {
+        long[] table = BaseTable.TABLE;
+        r.setInfinity();
+        for (int i = 0; i < 64; i++) {
+            int d = digit(k, i);
+            scanAffine(table, i * 15 * 8, d);
+            addAffine(sum, r, sx, sy);
+            // d = 0: keep r (the scanned zeros were no point)
+            r.select(sum, ~Sm2Curve.intEqualMask(d, 0));
+        }
+    }
+
+    /** sx, sy = row entry d (1..15) or zeros when d = 0, reading all 15 entries. */
+    private void scanAffine(long[] table, int rowOffset, int d) {
+        long x0 = 0, x1 = 0, x2 = 0, x3 = 0, y0 = 0, y1 = 0, y2 = 0, y3 = 0;
+        for (int j = 1; j <= 15; j++) {
+            long m = Sm2Curve.intEqualMask(j, d);
+            int o = rowOffset + (j - 1) * 8;
+            x0 |= table[o] & m;
+            x1 |= table[o + 1] & m;
+            x2 |= table[o + 2] & m;
+            x3 |= table[o + 3] & m;
+            y0 |= table[o + 4] & m;
+            y1 |= table[o + 5] & m;
+            y2 |= table[o + 6] & m;
+            y3 |= table[o + 7] & m;
+        }
+        sx[0] = x0;
+        sx[1] = x1;
+        sx[2] = x2;
+        sx[3] = x3;
+        sy[0] = y0;
+        sy[1] = y1;
+        sy[2] = y2;
+        sy[3] = y3;
+    }
+
+    /**
+     * r = k·P for the affine point (px, py) (Montgomery form, on the curve, of order n), constant
+     * time: fixed 4-bit windows, four doublings and one addition per digit, the window table
+     * scanned in full. k must be in [0, n). r must not be one of this object's internal points.
+     */
+    void mul(JacobianPoint r, long[] px, long[] py, long[] k) {
+        buildWindow(px, py);
+        r.setInfinity();
+        for (int i = 63; i >= 0; i--) {
+            twice(r, r);
+            twice(r, r);
+            twice(r, r);
+            twice(r, r);
+            int d = digit(k, i);
+            picked.setInfinity();
+            for (int j = 1; j <= 15; j++) {
+                picked.select(window[j], Sm2Curve.intEqualMask(j, d));
+            }
+            // for k < n the partial sums never meet the degenerate case (see class comment)
+            add(r, r, picked);
+        }
+    }
+
+    private void buildWindow(long[] px, long[] py) {
+        window[1].setAffine(px, py);
+        twice(window[2], window[1]);
+        for (int j = 3; j <= 15; j++) {
+            addAffine(window[j], window[j - 1], px, py);
+        }
+    }
+
+    /**
+     * r = u1·G + u2·P for public scalars (signature verification): u1·G from the base table, u2·P by
+     * fixed windows, one final addition (doubling if the two halves coincide). Not constant time in
+     * u1, u2 (they are public); r must not be one of this object's internal points.
+     */
+    void mulBaseAddPublic(JacobianPoint r, long[] u1, long[] u2, long[] px, long[] py) {
+        mul(acc2, px, py, u2);
+        mulBase(r, u1);
+        if (add(r, r, acc2) != 0) {
+            mulBase(r, u1);
+            twice(r, r);
+        }
+    }
+
+    /** Wipes the scratch registers (they may hold secret intermediates). */
+    void wipe() {
+        for (long[] t : new long[][] {t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, sx, sy, i1, i2, i3, i6, i30, i32}) {
+            java.util.Arrays.fill(t, 0);
+        }
+        sum.wipe();
+        picked.wipe();
+        acc2.wipe();
+        for (JacobianPoint w : window) {
+            w.wipe();
+        }
+    }
+}

@@ -1,0 +1,146 @@
+package io.gmflux.codecs.sm2;
+
+import io.gmflux.codecs.bytes.Bytes;
+import io.gmflux.codecs.sm3.Sm3;
+import java.security.SecureRandom;
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * SM2 signature generation with SM3 (GB/T 32918.2 §6.1): e = SM3(Z_A || M), k random,
+ * (x1, y1) = [k]G, r = (e + x1) mod n, s = (1 + d)^-1 (k - r·d) mod n.
+ *
+ * <p>Z_A (for the key and user ID) is computed once per signer and (1 + d)^-1 once per key. [k]G
+ * is a constant-time fixed-base multiplication and the scalar arithmetic mod n is branch-free;
+ * the only branches are the standard's retries (r = 0, r + k = n, s = 0), which happen with
+ * negligible probability.
+ *
+ * <p>Not thread-safe (it owns scratch state): use one per thread. The key must not be destroyed
+ * while the signer is used.
+ */
+public final class Sm2Signer {
+
+    /** Length of the raw {@code r || s} signature. */
+    public static final int SIGNATURE_LENGTH = 64;
+
+    private final Sm2PrivateKey key;
+    private final byte[] za;
+    private final SecureRandom random;
+    private final Sm3 sm3 = new Sm3();
+    private final PointArithmetic pa = new PointArithmetic();
+    private final JacobianPoint kg = new JacobianPoint();
+    private final byte[] digest = new byte[32];
+    private final byte[] kBytes = new byte[32];
+    private final long[] e = new long[4];
+    private final long[] k = new long[4];
+    private final long[] x1 = new long[4];
+    private final long[] y1 = new long[4];
+    private final long[] r = new long[4];
+    private final long[] s = new long[4];
+    private final long[] t = new long[4];
+
+    /** A signer with the default user ID "1234567812345678" and a new {@link SecureRandom}. */
+    public Sm2Signer(Sm2PrivateKey key) {
+        this(key, IdentityHash.defaultUserId(), new SecureRandom());
+    }
+
+    /**
+     * A signer for {@code userId} (at most 8191 bytes) drawing k from {@code random}.
+     *
+     * @throws NullPointerException naming the null argument
+     * @throws IllegalArgumentException if the user ID is too long
+     */
+    public Sm2Signer(Sm2PrivateKey key, byte[] userId, SecureRandom random) {
+        this.key = Objects.requireNonNull(key, "key");
+        this.random = Objects.requireNonNull(random, "random");
+        key.checkNotDestroyed();
+        this.za = IdentityHash.za(userId, key.publicKey());
+    }
+
+    /** Signs {@code message}; returns the raw 64-byte {@code r || s}. */
+    public byte[] sign(byte[] message) {
+        Objects.requireNonNull(message, "message");
+        return sign(message, 0, message.length);
+    }
+
+    /** Signs {@code message[off, off+len)}; returns the raw 64-byte {@code r || s}. */
+    public byte[] sign(byte[] message, int off, int len) {
+        Bytes.checkRange(message, off, len, "message");
+        byte[] out = new byte[SIGNATURE_LENGTH];
+        signDigest(digest(message, off, len), null, out);
+        return out;
+    }
+
+    /** Signs {@code message}; returns {@code SEQUENCE { INTEGER r, INTEGER s }} (GM/T 0009). */
+    public byte[] signDer(byte[] message) {
+        return Sm2SignatureEncoding.toDer(sign(message));
+    }
+
+    /**
+     * Signs with a caller-chosen k. Test-only: the standards' worked examples fix k; a fixed or
+     * reused k reveals the private key.
+     */
+    byte[] signWithFixedK(byte[] message, byte[] fixedK) {
+        byte[] out = new byte[SIGNATURE_LENGTH];
+        signDigest(digest(message, 0, message.length), fixedK, out);
+        return out;
+    }
+
+    /** e = SM3(Z_A || M), GB/T 32918.2 §6.1 A1-A2. */
+    private byte[] digest(byte[] message, int off, int len) {
+        sm3.update(za);
+        sm3.update(message, off, len);
+        sm3.digest(digest, 0);
+        return digest;
+    }
+
+    private void signDigest(byte[] eBytes, byte[] fixedK, byte[] out) {
+        key.checkNotDestroyed();
+        Montgomery256 fn = Sm2Curve.FN;
+        Sm2Curve.toLimbs(e, eBytes, 0);
+        fn.reduce(e, e);
+        try {
+            while (true) {
+                if (fixedK != null) {
+                    Sm2Curve.toLimbs(k, fixedK, 0);
+                } else {
+                    drawScalar();
+                }
+                pa.mulBase(kg, k); // A4
+                pa.toAffine(x1, y1, kg);
+                Sm2Curve.FP.fromMontgomery(x1, x1);
+                fn.reduce(x1, x1);
+                fn.add(r, e, x1); // A5: r = (e + x1) mod n
+                fn.add(t, r, k);
+                if ((Sm2Curve.isZeroMask(r) | Sm2Curve.isZeroMask(t)) != 0) {
+                    continue; // r = 0 or r + k = n: new k
+                }
+                // A6: s = (1 + d)^-1 (k - r d); Montgomery products of a plain and a Montgomery factor are plain
+                fn.mul(t, r, key.dMontN);
+                fn.sub(t, k, t);
+                fn.mul(s, t, key.inverseOnePlusD);
+                if (Sm2Curve.isZeroMask(s) != 0) {
+                    continue;
+                }
+                Sm2Curve.toBytes(r, out, 0);
+                Sm2Curve.toBytes(s, out, 32);
+                return;
+            }
+        } finally {
+            Arrays.fill(k, 0);
+            Arrays.fill(t, 0);
+            Arrays.fill(x1, 0);
+            Arrays.fill(y1, 0);
+            Bytes.wipe(kBytes);
+            kg.wipe();
+        }
+    }
+
+    /** k uniform in [1, n - 1] by rejection sampling. */
+    private void drawScalar() {
+        do {
+            random.nextBytes(kBytes);
+            Sm2Curve.toLimbs(k, kBytes, 0);
+        } while (Sm2Curve.isZeroMask(k) != 0 || !Sm2Curve.lessThan(k, Sm2Curve.N));
+    }
+}

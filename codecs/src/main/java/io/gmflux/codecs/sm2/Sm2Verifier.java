@@ -1,0 +1,95 @@
+package io.gmflux.codecs.sm2;
+
+import io.gmflux.codecs.bytes.Bytes;
+import io.gmflux.codecs.sm3.Sm3;
+import java.security.SignatureException;
+import java.util.Objects;
+
+/**
+ * SM2 signature verification with SM3 (GB/T 32918.2 §7.1): r, s in [1, n - 1];
+ * e = SM3(Z_A || M); t = (r + s) mod n != 0; (x1, y1) = [s]G + [t]P_A; accept iff
+ * (e + x1) mod n = r.
+ *
+ * <p>Everything here is public, so the joint multiplication is not required to be constant time.
+ * Not thread-safe (it owns scratch state): use one per thread.
+ */
+public final class Sm2Verifier {
+
+    private final Sm2PublicKey key;
+    private final byte[] za;
+    private final Sm3 sm3 = new Sm3();
+    private final PointArithmetic pa = new PointArithmetic();
+    private final JacobianPoint sum = new JacobianPoint();
+    private final byte[] digest = new byte[32];
+    private final long[] e = new long[4];
+    private final long[] r = new long[4];
+    private final long[] s = new long[4];
+    private final long[] t = new long[4];
+    private final long[] x1 = new long[4];
+    private final long[] y1 = new long[4];
+
+    /** A verifier with the default user ID "1234567812345678". */
+    public Sm2Verifier(Sm2PublicKey key) {
+        this(key, IdentityHash.defaultUserId());
+    }
+
+    /** A verifier for {@code userId} (at most 8191 bytes). */
+    public Sm2Verifier(Sm2PublicKey key, byte[] userId) {
+        this.key = Objects.requireNonNull(key, "key");
+        this.za = IdentityHash.za(userId, key);
+    }
+
+    /**
+     * Whether {@code signature} (raw {@code r || s}, 64 bytes) is valid for {@code message}. A
+     * signature of the wrong length, or with r or s outside [1, n - 1], is invalid (false).
+     */
+    public boolean verify(byte[] message, byte[] signature) {
+        Objects.requireNonNull(message, "message");
+        return verify(message, 0, message.length, signature);
+    }
+
+    /** As {@link #verify(byte[], byte[])} for {@code message[off, off+len)}. */
+    public boolean verify(byte[] message, int off, int len, byte[] signature) {
+        Bytes.checkRange(message, off, len, "message");
+        Objects.requireNonNull(signature, "signature");
+        if (signature.length != Sm2Signer.SIGNATURE_LENGTH) {
+            return false;
+        }
+        Sm2Curve.toLimbs(r, signature, 0);
+        Sm2Curve.toLimbs(s, signature, 32);
+        // B1, B2: r, s in [1, n-1]
+        if (Sm2Curve.isZeroMask(r) != 0 || Sm2Curve.isZeroMask(s) != 0
+                || !Sm2Curve.lessThan(r, Sm2Curve.N) || !Sm2Curve.lessThan(s, Sm2Curve.N)) {
+            return false;
+        }
+        sm3.update(za);
+        sm3.update(message, off, len);
+        sm3.digest(digest, 0);
+        Montgomery256 fn = Sm2Curve.FN;
+        Sm2Curve.toLimbs(e, digest, 0);
+        fn.reduce(e, e);
+        fn.add(t, r, s); // B5
+        if (Sm2Curve.isZeroMask(t) != 0) {
+            return false;
+        }
+        pa.mulBaseAddPublic(sum, s, t, key.xMont, key.yMont); // B6
+        if (pa.toAffine(x1, y1, sum) != 0) {
+            return false;
+        }
+        Sm2Curve.FP.fromMontgomery(x1, x1);
+        fn.reduce(x1, x1);
+        fn.add(t, e, x1); // B7
+        return Sm2Curve.equalMask(t, r) != 0;
+    }
+
+    /**
+     * Whether the DER signature {@code SEQUENCE { INTEGER r, INTEGER s }} is valid for
+     * {@code message}.
+     *
+     * @throws SignatureException if the DER is malformed (wrong lengths, trailing bytes, negative or
+     *     oversized integers)
+     */
+    public boolean verifyDer(byte[] message, byte[] derSignature) throws SignatureException {
+        return verify(message, Sm2SignatureEncoding.toRaw(derSignature));
+    }
+}

@@ -1,0 +1,139 @@
+package io.gmflux.codecs.sm2;
+
+import static io.gmflux.codecs.sm2.Montgomery256Test.big;
+import static io.gmflux.codecs.sm2.Montgomery256Test.limbs;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.bouncycastle.asn1.gm.GMNamedCurves;
+import org.bouncycastle.asn1.x9.X9ECParameters;
+import org.bouncycastle.math.ec.ECPoint;
+import org.junit.jupiter.api.Test;
+
+class PointArithmeticTest {
+
+    private static final X9ECParameters BC = GMNamedCurves.getByName("sm2p256v1");
+    private static final BigInteger N = BC.getN();
+
+    private final PointArithmetic pa = new PointArithmetic();
+
+    /** Scalars: random, plus 0, 1, 2, 15, 16, n-1, n-2, (n-1)/2, powers of 16, all-F digits. */
+    private static List<BigInteger> scalars(long seed, int randomCount) {
+        List<BigInteger> out = new ArrayList<>();
+        for (long v : new long[] {0, 1, 2, 3, 15, 16, 17, 255, 256}) {
+            out.add(BigInteger.valueOf(v));
+        }
+        out.add(N.subtract(BigInteger.ONE));
+        out.add(N.subtract(BigInteger.TWO));
+        out.add(N.shiftRight(1));
+        out.add(BigInteger.ONE.shiftLeft(252));
+        out.add(BigInteger.ONE.shiftLeft(255).subtract(BigInteger.ONE));
+        out.add(BigInteger.ONE.shiftLeft(128).subtract(BigInteger.ONE));
+        SplittableRandom rnd = new SplittableRandom(seed);
+        for (int i = 0; i < randomCount; i++) {
+            out.add(Montgomery256Test.sample(rnd, N));
+        }
+        return out;
+    }
+
+    private ECPoint toBc(JacobianPoint p) {
+        long[] ax = new long[4];
+        long[] ay = new long[4];
+        if (pa.toAffine(ax, ay, p) != 0) {
+            return BC.getCurve().getInfinity();
+        }
+        Sm2Curve.FP.fromMontgomery(ax, ax);
+        Sm2Curve.FP.fromMontgomery(ay, ay);
+        return BC.getCurve().createPoint(big(ax), big(ay));
+    }
+
+    private static long[][] montAffine(ECPoint p) {
+        ECPoint n = p.normalize();
+        long[] x = limbs(n.getAffineXCoord().toBigInteger());
+        long[] y = limbs(n.getAffineYCoord().toBigInteger());
+        Sm2Curve.FP.toMontgomery(x, x);
+        Sm2Curve.FP.toMontgomery(y, y);
+        return new long[][] {x, y};
+    }
+
+    @Test
+    void fixedBaseMultiplicationAgreesWithBouncyCastle() {
+        JacobianPoint r = new JacobianPoint();
+        for (BigInteger k : scalars(31, 300)) {
+            pa.mulBase(r, limbs(k));
+            assertThat(toBc(r)).as("k=" + k.toString(16)).isEqualTo(BC.getG().multiply(k).normalize());
+        }
+    }
+
+    @Test
+    void variableBaseMultiplicationAgreesWithBouncyCastle() {
+        JacobianPoint r = new JacobianPoint();
+        SplittableRandom rnd = new SplittableRandom(32);
+        for (BigInteger k : scalars(33, 200)) {
+            ECPoint p = BC.getG().multiply(Montgomery256Test.sample(rnd, N.subtract(BigInteger.ONE)).add(BigInteger.ONE)).normalize();
+            long[][] a = montAffine(p);
+            pa.mul(r, a[0], a[1], limbs(k));
+            assertThat(toBc(r)).as("k=" + k.toString(16) + " P=" + p).isEqualTo(p.multiply(k).normalize());
+        }
+        // P = G itself and P = -G
+        ECPoint g = BC.getG();
+        for (ECPoint p : new ECPoint[] {g, g.negate()}) {
+            long[][] a = montAffine(p);
+            for (BigInteger k : scalars(34, 10)) {
+                pa.mul(r, a[0], a[1], limbs(k));
+                assertThat(toBc(r)).as("k=" + k.toString(16)).isEqualTo(p.multiply(k).normalize());
+            }
+        }
+    }
+
+    @Test
+    void jointMultiplicationAgreesWithBouncyCastleIncludingCancellingAndEqualHalves() {
+        JacobianPoint r = new JacobianPoint();
+        SplittableRandom rnd = new SplittableRandom(35);
+        List<BigInteger> ks = scalars(36, 100);
+        for (int i = 0; i < ks.size(); i++) {
+            BigInteger u1 = ks.get(i);
+            BigInteger u2 = ks.get(rnd.nextInt(ks.size()));
+            BigInteger d = Montgomery256Test.sample(rnd, N.subtract(BigInteger.ONE)).add(BigInteger.ONE);
+            ECPoint p = BC.getG().multiply(d).normalize();
+            long[][] a = montAffine(p);
+            pa.mulBaseAddPublic(r, limbs(u1), limbs(u2), a[0], a[1]);
+            ECPoint expected = BC.getG().multiply(u1).add(p.multiply(u2)).normalize();
+            assertThat(toBc(r)).as("u1=" + u1.toString(16) + " u2=" + u2.toString(16)).isEqualTo(expected);
+        }
+        // P = G: u1·G + u2·G with u1 = u2 (doubling) and u1 = n - u2 (infinity)
+        long[][] g = montAffine(BC.getG());
+        BigInteger u = new BigInteger("123456789abcdef", 16);
+        pa.mulBaseAddPublic(r, limbs(u), limbs(u), g[0], g[1]);
+        assertThat(toBc(r)).isEqualTo(BC.getG().multiply(u.shiftLeft(1)).normalize());
+        pa.mulBaseAddPublic(r, limbs(u), limbs(N.subtract(u)), g[0], g[1]);
+        assertThat(toBc(r).isInfinity()).isTrue();
+    }
+
+    @Test
+    void additionFormulasHandleInfinityAndReportDoubling() {
+        long[][] g = montAffine(BC.getG());
+        JacobianPoint inf = new JacobianPoint();
+        inf.setInfinity();
+        JacobianPoint gj = new JacobianPoint();
+        gj.setAffine(g[0], g[1]);
+        JacobianPoint r = new JacobianPoint();
+        assertThat(pa.addAffine(r, inf, g[0], g[1])).isZero();
+        assertThat(toBc(r)).isEqualTo(BC.getG().normalize());
+        assertThat(pa.add(r, inf, gj)).isZero();
+        assertThat(toBc(r)).isEqualTo(BC.getG().normalize());
+        assertThat(pa.add(r, gj, inf)).isZero();
+        assertThat(toBc(r)).isEqualTo(BC.getG().normalize());
+        assertThat(pa.add(r, gj, gj)).isEqualTo(-1L);
+        assertThat(pa.addAffine(r, gj, g[0], g[1])).isEqualTo(-1L);
+        pa.twice(r, inf);
+        assertThat(toBc(r).isInfinity()).isTrue();
+        assertThat(pa.isOnCurve(g[0], g[1])).isTrue();
+        long[] y1 = g[1].clone();
+        Sm2Curve.FP.add(y1, y1, g[0]);
+        assertThat(pa.isOnCurve(g[0], y1)).isFalse();
+    }
+}

@@ -1,0 +1,166 @@
+package io.gmflux.codecs.sm2;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.gmflux.codecs.bytes.Hex;
+import io.gmflux.codecs.testing.Vectors;
+import java.math.BigInteger;
+import java.security.SecureRandom;
+import java.security.SignatureException;
+import java.util.SplittableRandom;
+import org.bouncycastle.crypto.params.ParametersWithID;
+import org.bouncycastle.crypto.params.ParametersWithRandom;
+import org.bouncycastle.crypto.signers.PlainDSAEncoding;
+import org.bouncycastle.crypto.signers.SM2Signer;
+import org.junit.jupiter.api.Test;
+
+class Sm2SignerTest {
+
+    private static final BigInteger N = BouncyCastleSm2.X9.getN();
+
+    /** A deterministic SecureRandom for reproducible tests (seeded SHA1PRNG-free wrapper). */
+    static SecureRandom seeded(long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        return new SecureRandom() {
+            @Override
+            public void nextBytes(byte[] bytes) {
+                for (int i = 0; i < bytes.length; i++) {
+                    bytes[i] = (byte) r.nextInt(256);
+                }
+            }
+        };
+    }
+
+    @Test
+    void reproducesTheRecommendedCurveVectorWithFixedK() throws Exception {
+        int checked = 0;
+        for (JsonNode v : Vectors.list("sm2", "signature")) {
+            if (!v.path("curve").asText().equals("sm2p256v1")) {
+                continue; // the example curve is covered by GenericCurveVectorsTest
+            }
+            Sm2PrivateKey key = Sm2PrivateKey.fromBytes(Vectors.hex(v, "private_key"));
+            assertThat(key.publicKey().x()).as(v.path("id").asText()).isEqualTo(Vectors.hex(v, "public_key_x"));
+            assertThat(key.publicKey().y()).isEqualTo(Vectors.hex(v, "public_key_y"));
+            byte[] id = Vectors.hex(v, "user_id");
+            assertThat(IdentityHash.za(id, key.publicKey())).isEqualTo(Vectors.hex(v, "za"));
+            Sm2Signer signer = new Sm2Signer(key, id, new SecureRandom());
+            byte[] sig = signer.signWithFixedK(Vectors.hex(v, "message"), Vectors.hex(v, "k"));
+            assertThat(Hex.encode(sig)).isEqualTo(v.path("r").asText() + v.path("s").asText());
+            assertThat(new Sm2Verifier(key.publicKey(), id).verify(Vectors.hex(v, "message"), sig)).isTrue();
+            checked++;
+        }
+        assertThat(checked).isPositive();
+    }
+
+    @Test
+    void agreesWithBouncyCastleBothWaysOnRandomKeysAndMessages() throws Exception {
+        SplittableRandom rnd = new SplittableRandom(41);
+        SecureRandom random = seeded(42);
+        for (int i = 0; i < 1_000; i++) {
+            Sm2KeyPair pair = Sm2KeyPair.generate(random);
+            byte[] msg = new byte[rnd.nextInt(0, 300)];
+            rnd.nextBytes(msg);
+            byte[] id = rnd.nextInt(4) == 0 ? new byte[rnd.nextInt(0, 40)] : "1234567812345678".getBytes();
+            rnd.nextBytes(id);
+            String ctx = "seed 41 case " + i;
+            Sm2Signer ours = new Sm2Signer(pair.privateKey(), id, random);
+            Sm2Verifier verifier = new Sm2Verifier(pair.publicKey(), id);
+            // ours -> BC (DER and raw)
+            byte[] der = ours.signDer(msg);
+            SM2Signer bcv = new SM2Signer();
+            bcv.init(false, new ParametersWithID(BouncyCastleSm2.publicKey(pair.publicKey()), id));
+            bcv.update(msg, 0, msg.length);
+            assertThat(bcv.verifySignature(der)).as(ctx).isTrue();
+            byte[] raw = ours.sign(msg);
+            SM2Signer bcvPlain = new SM2Signer(PlainDSAEncoding.INSTANCE);
+            bcvPlain.init(false, new ParametersWithID(BouncyCastleSm2.publicKey(pair.publicKey()), id));
+            bcvPlain.update(msg, 0, msg.length);
+            assertThat(bcvPlain.verifySignature(raw)).as(ctx).isTrue();
+            assertThat(verifier.verify(msg, raw)).as(ctx).isTrue();
+            // BC -> ours
+            SM2Signer bcs = new SM2Signer();
+            bcs.init(true, new ParametersWithID(new ParametersWithRandom(BouncyCastleSm2.privateKey(pair.privateKey()), random), id));
+            bcs.update(msg, 0, msg.length);
+            byte[] bcDer = bcs.generateSignature();
+            assertThat(verifier.verifyDer(msg, bcDer)).as(ctx).isTrue();
+            if (msg.length > 0) {
+                msg[rnd.nextInt(msg.length)] ^= (byte) (1 << rnd.nextInt(8));
+                assertThat(verifier.verifyDer(msg, bcDer)).as(ctx + " flipped message bit").isFalse();
+            }
+        }
+    }
+
+    @Test
+    void rejectsTamperedAndOutOfRangeSignatures() throws Exception {
+        Sm2KeyPair pair = Sm2KeyPair.generate(seeded(43));
+        Sm2Signer signer = new Sm2Signer(pair.privateKey(), "1234567812345678".getBytes(), seeded(44));
+        Sm2Verifier verifier = new Sm2Verifier(pair.publicKey());
+        byte[] msg = "message digest".getBytes();
+        byte[] sig = signer.sign(msg);
+        assertThat(verifier.verify(msg, sig)).isTrue();
+        for (int bit = 0; bit < 512; bit += 7) {
+            byte[] t = sig.clone();
+            t[bit / 8] ^= (byte) (1 << (bit % 8));
+            assertThat(verifier.verify(msg, t)).as("bit " + bit).isFalse();
+        }
+        BigInteger r = new BigInteger(1, java.util.Arrays.copyOfRange(sig, 0, 32));
+        BigInteger s = new BigInteger(1, java.util.Arrays.copyOfRange(sig, 32, 64));
+        for (BigInteger[] rs : new BigInteger[][] {
+                {BigInteger.ZERO, s}, {r, BigInteger.ZERO}, {r.add(N), s}, {r, s.add(N)}, {N, s}, {r, N},
+                {r, N.subtract(r)}, // t = r + s = n
+                {BigInteger.ONE.shiftLeft(256).subtract(BigInteger.ONE), s}}) {
+            if (rs[0].bitLength() > 256 || rs[1].bitLength() > 256) {
+                continue;
+            }
+            byte[] t = new byte[64];
+            System.arraycopy(BouncyCastleSm2.bytes32(rs[0]), 0, t, 0, 32);
+            System.arraycopy(BouncyCastleSm2.bytes32(rs[1]), 0, t, 32, 32);
+            assertThat(verifier.verify(msg, t)).as("r=" + rs[0].toString(16) + " s=" + rs[1].toString(16)).isFalse();
+        }
+        assertThat(verifier.verify(msg, java.util.Arrays.copyOf(sig, 63))).isFalse();
+        assertThat(verifier.verify(msg, java.util.Arrays.copyOf(sig, 65))).isFalse();
+        assertThat(new Sm2Verifier(pair.publicKey(), "other id".getBytes()).verify(msg, sig)).isFalse();
+        assertThat(new Sm2Verifier(Sm2KeyPair.generate(seeded(45)).publicKey()).verify(msg, sig)).isFalse();
+    }
+
+    @Test
+    void rejectsMalformedDerWithTypedException() {
+        Sm2KeyPair pair = Sm2KeyPair.generate(seeded(46));
+        Sm2Verifier verifier = new Sm2Verifier(pair.publicKey());
+        byte[] msg = {1, 2, 3};
+        byte[] der = new Sm2Signer(pair.privateKey(), "1234567812345678".getBytes(), seeded(47)).signDer(msg);
+        byte[][] bad = {
+            new byte[0],
+            java.util.Arrays.copyOf(der, der.length - 1), // truncated
+            java.util.Arrays.copyOf(der, der.length + 1), // trailing byte
+            Hex.decode("3006020101020180"), // negative s
+            Hex.decode("300702020001020101"), // non-minimal r
+            Hex.decode("3081060201010201 01".replace(" ", "")), // non-minimal length
+            Hex.decode("30250221010000000000000000000000000000000000000000000000000000000000000000020101"), // r of 33 bytes
+            Hex.decode("310602010102010101"), // SET, not SEQUENCE
+        };
+        for (byte[] b : bad) {
+            assertThatThrownBy(() -> verifier.verifyDer(msg, b)).as(Hex.encode(b)).isInstanceOf(SignatureException.class);
+        }
+    }
+
+    @Test
+    void rejectsBadArgumentsWithClearExceptions() {
+        Sm2KeyPair pair = Sm2KeyPair.generate(seeded(48));
+        assertThatThrownBy(() -> new Sm2Signer(null)).isInstanceOf(NullPointerException.class).hasMessageContaining("key");
+        assertThatThrownBy(() -> new Sm2Signer(pair.privateKey(), new byte[8192], new SecureRandom()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("userId");
+        assertThatThrownBy(() -> new Sm2Signer(pair.privateKey()).sign(null)).isInstanceOf(NullPointerException.class)
+                .hasMessageContaining("message");
+        Sm2PrivateKey k = Sm2PrivateKey.generate(seeded(49));
+        Sm2Signer signer = new Sm2Signer(k);
+        k.destroy();
+        assertThatThrownBy(() -> signer.sign(new byte[1])).isInstanceOf(IllegalStateException.class);
+        // the largest ID (8191 bytes) still works
+        byte[] longId = new byte[IdentityHash.MAX_USER_ID_LENGTH];
+        byte[] sig = new Sm2Signer(pair.privateKey(), longId, new SecureRandom()).sign(new byte[5]);
+        assertThat(new Sm2Verifier(pair.publicKey(), longId).verify(new byte[5], sig)).isTrue();
+    }
+}

@@ -1,0 +1,56 @@
+package io.gmflux.examples.cli;
+
+import io.gmflux.codecs.format.GmfluxInputStream;
+import io.gmflux.codecs.format.Identity;
+import io.gmflux.codecs.format.PassphraseRecipient;
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code gmflux decrypt}: writes only authenticated plaintext. To a file, through a temporary name
+ * renamed after the last chunk verified, so a tampered or truncated input leaves nothing behind;
+ * to stdout, chunk by verified chunk, ending with a non-zero status on any failure.
+ */
+@Command(name = "decrypt", mixinStandardHelpOptions = true,
+        description = "Decrypt a gmflux stream with SM2 or RSA private keys, or a passphrase.")
+final class DecryptCommand implements Callable<Integer> {
+
+    @Option(names = {"-k", "--key"}, paramLabel = "KEY", description = "a private key (PEM); repeatable")
+    List<Path> keys = new ArrayList<>();
+
+    @Option(names = "--passphrase-file", paramLabel = "FILE", description = "the passphrase on this file's first line")
+    Path passphraseFile;
+
+    @Option(names = "--passphrase-env", paramLabel = "VAR", description = "the passphrase in this environment variable")
+    String passphraseEnv;
+
+    @Option(names = {"-i", "--in"}, paramLabel = "IN", description = "input file (default: stdin)")
+    Path in;
+
+    @Option(names = {"-o", "--out"}, paramLabel = "OUT", description = "output file (default: stdout)")
+    Path out;
+
+    @Override
+    public Integer call() throws Exception {
+        List<Identity> ids = new ArrayList<>();
+        keys.forEach(k -> ids.add(KeyFiles.identity(k)));
+        PassphraseRecipient pass = KeyFiles.passphrase(passphraseFile, passphraseEnv,
+                PassphraseRecipient.MIN_ITERATIONS);
+        if (pass != null) {
+            ids.add(pass);
+        }
+        if (ids.isEmpty()) {
+            throw new IllegalArgumentException("no key: give -k KEY or --passphrase-file/--passphrase-env");
+        }
+        try (InputStream src = new GmfluxInputStream(IoFiles.input(in), ids); IoFiles.Output dst = IoFiles.Output.open(out)) {
+            src.transferTo(dst);
+            dst.commit();
+        }
+        return 0;
+    }
+}

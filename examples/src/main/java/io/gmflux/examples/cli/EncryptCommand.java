@@ -1,0 +1,66 @@
+package io.gmflux.examples.cli;
+
+import io.gmflux.codecs.format.GmfluxOutputStream;
+import io.gmflux.codecs.format.PassphraseRecipient;
+import io.gmflux.codecs.format.StreamHeader;
+import io.gmflux.codecs.format.StreamSpec;
+import io.gmflux.codecs.format.StreamSuite;
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code gmflux encrypt}: a stream to one or more recipients, in the format of codecs/FORMAT.md. */
+@Command(name = "encrypt", mixinStandardHelpOptions = true,
+        description = "Encrypt a file or stdin to SM2 or RSA public keys, or to a passphrase.")
+final class EncryptCommand implements Callable<Integer> {
+
+    @Option(names = {"-r", "--recipient"}, paramLabel = "PUB", description = "a recipient's public key (PEM); repeatable")
+    List<Path> recipients = new ArrayList<>();
+
+    @Option(names = "--passphrase-file", paramLabel = "FILE", description = "encrypt to the passphrase on this file's first line")
+    Path passphraseFile;
+
+    @Option(names = "--passphrase-env", paramLabel = "VAR", description = "encrypt to the passphrase in this environment variable")
+    String passphraseEnv;
+
+    @Option(names = "--iterations", description = "PBKDF2-HMAC-SM3 iterations for a passphrase (default ${DEFAULT-VALUE})")
+    int iterations = PassphraseRecipient.DEFAULT_ITERATIONS;
+
+    @Option(names = "--suite", description = "sm4-gcm (default), sm4-ccm, zuc128, zuc256, sm4-ctr-hmac-sm3, aes-256-gcm")
+    String suite = StreamSuite.SM4_GCM.label();
+
+    @Option(names = "--chunk", description = "plaintext bytes per chunk, 4k..4m (default 64k)", converter = SizeConverter.class)
+    int chunk = StreamHeader.DEFAULT_CHUNK_SIZE;
+
+    @Option(names = {"-i", "--in"}, paramLabel = "IN", description = "input file (default: stdin)")
+    Path in;
+
+    @Option(names = {"-o", "--out"}, paramLabel = "OUT", description = "output file (default: stdout)")
+    Path out;
+
+    @Override
+    public Integer call() throws Exception {
+        StreamSpec.Builder spec = StreamSpec.builder().suite(StreamSuite.byLabel(suite)).chunkSize(chunk);
+        PassphraseRecipient pass = KeyFiles.passphrase(passphraseFile, passphraseEnv, iterations);
+        if (pass != null) {
+            spec.recipient(pass);
+        }
+        recipients.forEach(r -> spec.recipient(KeyFiles.recipient(r)));
+        if (pass == null && recipients.isEmpty()) {
+            throw new IllegalArgumentException("no recipient: give -r PUB or --passphrase-file/--passphrase-env");
+        }
+        StreamSpec built = spec.build();
+        try (InputStream src = IoFiles.input(in); IoFiles.Output dst = IoFiles.Output.open(out)) {
+            // the sealing stream must not close dst: only commit() may finish it
+            GmfluxOutputStream sealed = new GmfluxOutputStream(IoFiles.shield(dst), built);
+            src.transferTo(sealed);
+            sealed.close();
+            dst.commit();
+        }
+        return 0;
+    }
+}

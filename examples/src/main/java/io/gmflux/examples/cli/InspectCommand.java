@@ -1,0 +1,58 @@
+package io.gmflux.examples.cli;
+
+import io.gmflux.codecs.bytes.Hex;
+import io.gmflux.codecs.format.RecipientStanza;
+import io.gmflux.codecs.format.StreamHeader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+/** {@code gmflux inspect FILE}: what a stream's header says (never a secret); needs no key. */
+@Command(name = "inspect", mixinStandardHelpOptions = true, description = "Show a gmflux stream's header.")
+final class InspectCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "FILE")
+    Path file;
+
+    @Override
+    public Integer call() throws IOException {
+        byte[] buf = new byte[4096];
+        int have = 0;
+        int total;
+        try (InputStream in = Files.newInputStream(file)) {
+            while ((total = StreamHeader.headerLength(buf, 0, have)) < 0) {
+                if (have == buf.length) {
+                    buf = Arrays.copyOf(buf, buf.length * 2);
+                }
+                int r = in.read(buf, have, buf.length - have);
+                if (r < 0) {
+                    throw new IOException(file + ": stream truncated: it ends inside the header");
+                }
+                have += r;
+            }
+        }
+        StreamHeader h = StreamHeader.parse(buf, 0, total);
+        long payload = Files.size(file) - total;
+        long sealedChunk = h.chunkSize() + (long) h.suite().tagLength();
+        long chunks = Math.max(1, (payload + sealedChunk - 1) / sealedChunk);
+        System.out.printf("file:        %s%n", file);
+        System.out.printf("format:      gmflux v%d%n", StreamHeader.VERSION);
+        System.out.printf("suite:       %s%n", h.suite().label());
+        System.out.printf("chunk size:  %d bytes%n", h.chunkSize());
+        System.out.printf("header:      %d bytes%n", total);
+        System.out.printf("payload:     %d chunks, %d bytes of plaintext (if intact)%n", chunks,
+                Math.max(0, payload - chunks * h.suite().tagLength()));
+        System.out.printf("recipients:  %d%n", h.stanzas().size());
+        for (RecipientStanza s : h.stanzas()) {
+            byte[] id = s.keyId();
+            System.out.printf("  - %-14s key id %s%n", RecipientStanza.typeName(s.type()),
+                    s.type() == RecipientStanza.TYPE_PASSPHRASE || id == null ? "-" : Hex.encode(id));
+        }
+        return 0;
+    }
+}

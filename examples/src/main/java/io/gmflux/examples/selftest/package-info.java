@@ -1,0 +1,6 @@
+/**
+ * The known-answer tests behind {@code gmflux selftest}: the standards' vectors embedded in the
+ * jar ({@code known-answers.txt}, each record citing its source), one check per algorithm, and a
+ * rough speed probe. Depends on gmflux-codecs only.
+ */
+package io.gmflux.examples.selftest;
