@@ -325,17 +325,67 @@ final class PointArithmetic {
     }
 
     /**
-     * r = u1·G + u2·P for public scalars (signature verification): u1·G from the base table, u2·P by
-     * fixed windows, one final addition (doubling if the two halves coincide). Not constant time in
-     * u1, u2 (they are public); r must not be one of this object's internal points.
+     * The verification table of a public point P: d·2^(64j)·P for j = 0..3 and d = 1..15, in
+     * Jacobian coordinates, {@code table[j * 15 + d - 1]}. Built once per verifier key with 192
+     * doublings and 56 additions; it turns [u]P into 64 doublings and at most 64 additions.
      */
-    void mulBaseAddPublic(JacobianPoint r, long[] u1, long[] u2, long[] px, long[] py) {
-        mul(acc2, px, py, u2);
-        mulBase(r, u1);
-        if (add(r, r, acc2) != 0) {
-            mulBase(r, u1);
-            twice(r, r);
+    JacobianPoint[] publicTable(long[] px, long[] py) {
+        JacobianPoint[] table = new JacobianPoint[60];
+        JacobianPoint base = new JacobianPoint();
+        base.setAffine(px, py);
+        for (int j = 0; j < 4; j++) {
+            if (j > 0) {
+                for (int i = 0; i < 64; i++) {
+                    twice(base, base);
+                }
+            }
+            for (int d = 1; d <= 15; d++) {
+                JacobianPoint e = new JacobianPoint();
+                if (d == 1) {
+                    e.set(base);
+                } else if (d == 2) {
+                    twice(e, base);
+                } else {
+                    add(e, table[j * 15 + d - 2], base);
+                }
+                table[j * 15 + d - 1] = e;
+            }
         }
+        return table;
+    }
+
+    /**
+     * r = u1·G + u2·P for public scalars (signature verification): u1·G from the base table, u2·P
+     * from P's {@link #publicTable} by four interleaved 64-bit chunks (64 doublings). Not constant
+     * time (everything is public); r must not be one of this object's internal points.
+     */
+    void mulBaseAddPublic(JacobianPoint r, long[] u1, long[] u2, JacobianPoint[] table) {
+        JacobianPoint acc = acc2;
+        acc.setInfinity();
+        for (int i = 15; i >= 0; i--) {
+            if (i != 15) {
+                twice(acc, acc);
+                twice(acc, acc);
+                twice(acc, acc);
+                twice(acc, acc);
+            }
+            for (int j = 0; j < 4; j++) {
+                int d = (int) (u2[j] >>> (i << 2)) & 15;
+                if (d != 0) {
+                    addOrDouble(acc, table[j * 15 + d - 1]);
+                }
+            }
+        }
+        mulBase(r, u1);
+        addOrDouble(r, acc);
+    }
+
+    /** r += q, doubling when the two are equal (variable time: public points only). */
+    private void addOrDouble(JacobianPoint r, JacobianPoint q) {
+        if (add(sum, r, q) != 0) {
+            twice(sum, q);
+        }
+        r.set(sum);
     }
 
     /** Wipes the scratch registers (they may hold secret intermediates). */
