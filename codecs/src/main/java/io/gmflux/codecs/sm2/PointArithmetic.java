@@ -13,7 +13,7 @@ package io.gmflux.codecs.sm2;
  */
 final class PointArithmetic {
 
-    private static final Montgomery256 F = Sm2Curve.FP;
+    private static final Sm2FieldP F = Sm2Curve.FP;
 
     private final long[] t0 = new long[4];
     private final long[] t1 = new long[4];

@@ -14,7 +14,7 @@ final class Sm2Curve {
     /** The order n of the base point G. */
     static final long[] N = {0x53BBF40939D54123L, 0x7203DF6B21C6052BL, 0xFFFFFFFFFFFFFFFFL, 0xFFFFFFFEFFFFFFFFL};
 
-    static final Montgomery256 FP = new Montgomery256(P);
+    static final Sm2FieldP FP = new Sm2FieldP();
     static final Montgomery256 FN = new Montgomery256(N);
 
     /** a = -3 and b, plain (for Z_A, GB/T 32918.2 §5.5). */
