@@ -257,11 +257,19 @@ final class PointArithmetic {
      * d·16^i·G, each table row scanned in full. k must be in [0, n).
      */
     void mulBase(JacobianPoint r, long[] k) {
-        long[] table = BaseTable.TABLE;
+        mulComb(r, CombTable.BASE, k);
+    }
+
+    /**
+     * r = k·P from P's {@link CombTable}, constant time as {@link #mulBase}. k must be in [0, n).
+     */
+    void mulComb(JacobianPoint r, long[] table, long[] k) {
         r.setInfinity();
         for (int i = 0; i < 64; i++) {
             int d = digit(k, i);
             scanAffine(table, i * 15 * 8, d);
+            // the partial sum is below 16^i and the added multiple at least 16^i (both below n):
+            // the doubling case cannot occur
             addAffine(sum, r, sx, sy);
             // d = 0: keep r (the scanned zeros were no point)
             r.select(sum, ~Sm2Curve.intEqualMask(d, 0));

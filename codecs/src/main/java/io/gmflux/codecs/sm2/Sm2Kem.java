@@ -67,11 +67,21 @@ public final class Sm2Kem {
      */
     public Encapsulated encapsulate(Sm2PublicKey key, int secretLength) {
         Objects.requireNonNull(key, "key");
+        return encapsulate(key, null, secretLength);
+    }
+
+    /** As {@link #encapsulate(Sm2PublicKey, int)} to a prepared key (faster per encapsulation). */
+    public Encapsulated encapsulate(Sm2PreparedPublicKey key, int secretLength) {
+        Objects.requireNonNull(key, "key");
+        return encapsulate(key.publicKey(), key.table, secretLength);
+    }
+
+    private Encapsulated encapsulate(Sm2PublicKey key, long[] keyTable, int secretLength) {
         checkLength(secretLength);
         byte[] c1 = new byte[ENCAPSULATION_LENGTH];
         try {
             SharedPoint.drawScalar(random, kBytes, k);
-            SharedPoint.encapsulate(pa, key, k, c1, 0, x2y2);
+            SharedPoint.encapsulate(pa, key, keyTable, k, c1, 0, x2y2);
             return new Encapsulated(c1, Sm3Kdf.derive(x2y2, secretLength));
         } finally {
             Arrays.fill(k, 0);

@@ -69,6 +69,21 @@ class PointArithmeticTest {
     }
 
     @Test
+    void combTableOfAnyPointAgreesWithBouncyCastle() {
+        JacobianPoint r = new JacobianPoint();
+        SplittableRandom rnd = new SplittableRandom(37);
+        for (int i = 0; i < 3; i++) {
+            ECPoint p = BC.getG().multiply(Montgomery256Test.sample(rnd, N.subtract(BigInteger.ONE)).add(BigInteger.ONE)).normalize();
+            long[][] a = montAffine(p);
+            long[] table = CombTable.build(a[0], a[1]);
+            for (BigInteger k : scalars(38 + i, 40)) {
+                pa.mulComb(r, table, limbs(k));
+                assertThat(toBc(r)).as("k=" + k.toString(16) + " P=" + p).isEqualTo(p.multiply(k).normalize());
+            }
+        }
+    }
+
+    @Test
     void variableBaseMultiplicationAgreesWithBouncyCastle() {
         JacobianPoint r = new JacobianPoint();
         SplittableRandom rnd = new SplittableRandom(32);

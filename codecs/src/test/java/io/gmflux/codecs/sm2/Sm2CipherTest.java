@@ -72,6 +72,29 @@ class Sm2CipherTest {
     }
 
     @Test
+    void encryptionToAPreparedKeyDecryptsInBouncyCastleAndHere() throws Exception {
+        SecureRandom random = seeded(63);
+        SplittableRandom rnd = new SplittableRandom(64);
+        Sm2Cipher cipher = new Sm2Cipher(random);
+        for (int key = 0; key < 3; key++) {
+            Sm2KeyPair pair = Sm2KeyPair.generate(random);
+            Sm2PreparedPublicKey prepared = Sm2PreparedPublicKey.of(pair.publicKey());
+            assertThat(prepared.publicKey()).isEqualTo(pair.publicKey());
+            SM2Engine bcDec = new SM2Engine(SM2Engine.Mode.C1C3C2);
+            bcDec.init(false, BouncyCastleSm2.privateKey(pair.privateKey()));
+            for (int i = 0; i < 50; i++) {
+                byte[] msg = new byte[rnd.nextInt(1, 300)];
+                rnd.nextBytes(msg);
+                byte[] ct = cipher.encrypt(prepared, msg);
+                assertThat(bcDec.processBlock(ct, 0, ct.length)).as("key " + key + " case " + i).isEqualTo(msg);
+                assertThat(cipher.decrypt(pair.privateKey(), ct)).isEqualTo(msg);
+                byte[] ct2 = cipher.encrypt(prepared, msg, Sm2CiphertextLayout.C1C2C3);
+                assertThat(cipher.decrypt(pair.privateKey(), ct2, Sm2CiphertextLayout.C1C2C3)).isEqualTo(msg);
+            }
+        }
+    }
+
+    @Test
     void rejectsWrongC3FlippedBitsTruncationAndWrongKeyWithTypedException() throws Exception {
         Sm2KeyPair pair = Sm2KeyPair.generate(seeded(53));
         Sm2Cipher cipher = new Sm2Cipher(seeded(54));
@@ -145,7 +168,7 @@ class Sm2CipherTest {
         Sm2KeyPair pair = Sm2KeyPair.generate(seeded(61));
         Sm2Cipher cipher = new Sm2Cipher(seeded(62));
         assertThatThrownBy(() -> cipher.encrypt(pair.publicKey(), new byte[0])).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> cipher.encrypt(null, new byte[1])).isInstanceOf(NullPointerException.class).hasMessageContaining("key");
+        assertThatThrownBy(() -> cipher.encrypt((Sm2PublicKey) null, new byte[1])).isInstanceOf(NullPointerException.class).hasMessageContaining("key");
         assertThatThrownBy(() -> cipher.decrypt(pair.privateKey(), null)).isInstanceOf(NullPointerException.class)
                 .hasMessageContaining("ciphertext");
     }
