@@ -24,7 +24,6 @@ final class CombTable {
      */
     static long[] build(long[] px, long[] py) {
         PointArithmetic pa = new PointArithmetic();
-        Montgomery256 f = Sm2Curve.FP;
         JacobianPoint[] points = new JacobianPoint[ENTRIES];
         JacobianPoint base = new JacobianPoint();
         base.setAffine(px, py);
@@ -44,19 +43,28 @@ final class CombTable {
                 pa.twice(base, base);
             }
         }
-        // prefix[i] = Z_0 ... Z_i; no Z is zero since every entry is a nonzero multiple below n
-        long[][] prefix = new long[ENTRIES][4];
+        return toAffine(points, pa);
+    }
+
+    /**
+     * The affine coordinates (Montgomery form, x then y, 8 longs per point) of Jacobian points none
+     * of which is the point at infinity, with one shared inversion (Montgomery's trick).
+     */
+    static long[] toAffine(JacobianPoint[] points, PointArithmetic pa) {
+        Montgomery256 f = Sm2Curve.FP;
+        int count = points.length;
+        long[][] prefix = new long[count][4];
         System.arraycopy(points[0].z, 0, prefix[0], 0, 4);
-        for (int i = 1; i < ENTRIES; i++) {
+        for (int i = 1; i < count; i++) {
             f.mul(prefix[i], prefix[i - 1], points[i].z);
         }
         long[] inv = new long[4];
-        pa.invert(inv, prefix[ENTRIES - 1]);
+        pa.invert(inv, prefix[count - 1]);
         long[] zInv = new long[4];
         long[] zInv2 = new long[4];
         long[] t = new long[4];
-        long[] table = new long[ENTRIES * 8];
-        for (int i = ENTRIES - 1; i >= 0; i--) {
+        long[] table = new long[count * 8];
+        for (int i = count - 1; i >= 0; i--) {
             if (i > 0) {
                 f.mul(zInv, inv, prefix[i - 1]);
                 f.mul(inv, inv, points[i].z);

@@ -333,12 +333,13 @@ final class PointArithmetic {
     }
 
     /**
-     * The verification table of a public point P: d·2^(64j)·P for j = 0..3 and d = 1..15, in
-     * Jacobian coordinates, {@code table[j * 15 + d - 1]}. Built once per verifier key with 192
-     * doublings and 56 additions; it turns [u]P into 64 doublings and at most 64 additions.
+     * The verification table of a public point P: d·2^(64j)·P for j = 0..3 and d = 1..15, affine
+     * (Montgomery form, 8 longs per entry, entry {@code j * 15 + d - 1}). Built once per verifier
+     * key with 192 doublings, 56 additions and one shared inversion; it turns [u]P into 60
+     * doublings and at most 64 mixed additions.
      */
-    JacobianPoint[] publicTable(long[] px, long[] py) {
-        JacobianPoint[] table = new JacobianPoint[60];
+    long[] publicTable(long[] px, long[] py) {
+        JacobianPoint[] points = new JacobianPoint[60];
         JacobianPoint base = new JacobianPoint();
         base.setAffine(px, py);
         for (int j = 0; j < 4; j++) {
@@ -354,20 +355,21 @@ final class PointArithmetic {
                 } else if (d == 2) {
                     twice(e, base);
                 } else {
-                    add(e, table[j * 15 + d - 2], base);
+                    add(e, points[j * 15 + d - 2], base);
                 }
-                table[j * 15 + d - 1] = e;
+                points[j * 15 + d - 1] = e;
             }
         }
-        return table;
+        return CombTable.toAffine(points, this);
     }
 
     /**
-     * r = u1·G + u2·P for public scalars (signature verification): u1·G from the base table, u2·P
-     * from P's {@link #publicTable} by four interleaved 64-bit chunks (64 doublings). Not constant
-     * time (everything is public); r must not be one of this object's internal points.
+     * r = u1·G + u2·P for public scalars (signature verification): u1·G from the base table and
+     * u2·P from P's {@link #publicTable} by four interleaved 64-bit chunks, both reading only the
+     * entries they need. Not constant time (everything is public); r must not be one of this
+     * object's internal points.
      */
-    void mulBaseAddPublic(JacobianPoint r, long[] u1, long[] u2, JacobianPoint[] table) {
+    void mulBaseAddPublic(JacobianPoint r, long[] u1, long[] u2, long[] table) {
         JacobianPoint acc = acc2;
         acc.setInfinity();
         for (int i = 15; i >= 0; i--) {
@@ -380,20 +382,32 @@ final class PointArithmetic {
             for (int j = 0; j < 4; j++) {
                 int d = (int) (u2[j] >>> (i << 2)) & 15;
                 if (d != 0) {
-                    addOrDouble(acc, table[j * 15 + d - 1]);
+                    addAffinePublic(acc, table, (j * 15 + d - 1) * 8);
                 }
             }
         }
-        mulBase(r, u1);
-        addOrDouble(r, acc);
-    }
-
-    /** r += q, doubling when the two are equal (variable time: public points only). */
-    private void addOrDouble(JacobianPoint r, JacobianPoint q) {
-        if (add(sum, r, q) != 0) {
-            twice(sum, q);
+        long[] base = CombTable.BASE;
+        r.setInfinity();
+        for (int i = 0; i < 64; i++) {
+            int d = digit(u1, i);
+            if (d != 0) {
+                addAffinePublic(r, base, (i * 15 + d - 1) * 8);
+            }
+        }
+        if (add(sum, r, acc) != 0) {
+            twice(sum, acc);
         }
         r.set(sum);
+    }
+
+    /** r += the affine table entry at {@code offset}, doubling when they are equal (public values only). */
+    private void addAffinePublic(JacobianPoint r, long[] table, int offset) {
+        System.arraycopy(table, offset, sx, 0, 4);
+        System.arraycopy(table, offset + 4, sy, 0, 4);
+        if (addAffine(r, r, sx, sy) != 0) {
+            r.setAffine(sx, sy);
+            twice(r, r);
+        }
     }
 
     /** Wipes the scratch registers (they may hold secret intermediates). */

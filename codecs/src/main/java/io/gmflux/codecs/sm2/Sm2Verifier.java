@@ -20,7 +20,7 @@ public final class Sm2Verifier {
     private final Sm2PublicKey key;
     private final byte[] za;
     /** d·2^(64j)·P_A, built once per verifier (public data). */
-    private final JacobianPoint[] table;
+    private final long[] table;
     private final Sm3 sm3 = new Sm3();
     private final PointArithmetic pa = new PointArithmetic();
     private final JacobianPoint sum = new JacobianPoint();
