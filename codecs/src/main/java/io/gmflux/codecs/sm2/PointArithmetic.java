@@ -10,6 +10,12 @@ package io.gmflux.codecs.sm2;
  * <p>Constant time: {@link #mulBase} and {@link #mul} use fixed 4-bit windows; every table lookup
  * reads the whole table and keeps the wanted entry by mask, and no branch depends on the scalar.
  * {@link #mulBaseAddPublic} (verification) handles public scalars and may branch on them.
+ *
+ * <p>Why the constant-time paths never need the doubling case of the addition formulas: in
+ * {@link #mul}, before adding d·P the accumulator is 16·m·P where m ≥ 1 is the scalar's prefix
+ * and 16·m + d ≤ k &lt; n, so 16·m ≢ ±d (mod n) unless m = d = 0 (the accumulator is infinity and
+ * is replaced by mask); in {@link #mulComb} the accumulator is a multiple below 16^i and the added
+ * one is at least 16^i with their sum at most k &lt; n. Hence P1 = P2 never occurs for k in [0, n).
  */
 final class PointArithmetic {
 
