@@ -78,8 +78,15 @@ public final class Sm2Cipher {
         }
         int len = message.length;
         byte[] out = new byte[65 + 32 + len];
-        int c2Off = layout == Sm2CiphertextLayout.C1C3C2 ? 97 : 65;
-        int c3Off = layout == Sm2CiphertextLayout.C1C3C2 ? 65 : 65 + len;
+        // one branch for both offsets: C2 of JDK 17.0.15 crashed once in a benchmark while
+        // compiling decryption, in the optimisation of identical back-to-back conditions
+        // (PhaseIdealLoop::identical_backtoback_ifs); this avoids handing it that shape
+        int c2Off = 97;
+        int c3Off = 65;
+        if (layout != Sm2CiphertextLayout.C1C3C2) {
+            c2Off = 65;
+            c3Off = 65 + len;
+        }
         try {
             byte[] t;
             do {
@@ -134,8 +141,12 @@ public final class Sm2Cipher {
         if (len <= 0) {
             throw new Sm2DecryptionException("ciphertext of " + ciphertext.length + " bytes is too short for C1, C3 and a non-empty C2");
         }
-        int c2Off = layout == Sm2CiphertextLayout.C1C3C2 ? c1Len + 32 : c1Len;
-        int c3Off = layout == Sm2CiphertextLayout.C1C3C2 ? c1Len : c1Len + len;
+        int c2Off = c1Len + 32;
+        int c3Off = c1Len;
+        if (layout != Sm2CiphertextLayout.C1C3C2) { // one branch for both offsets (see encrypt)
+            c2Off = c1Len;
+            c3Off = c1Len + len;
+        }
         try {
             SharedPoint.decapsulate(pa, key, ciphertext, 0, c1Len, x2y2);
             byte[] t = Sm3Kdf.derive(x2y2, len); // B4
