@@ -78,9 +78,6 @@ public final class Sm2Cipher {
         }
         int len = message.length;
         byte[] out = new byte[65 + 32 + len];
-        // one branch for both offsets: C2 of JDK 17.0.15 crashed once in a benchmark while
-        // compiling decryption, in the optimisation of identical back-to-back conditions
-        // (PhaseIdealLoop::identical_backtoback_ifs); this avoids handing it that shape
         int c2Off = 97;
         int c3Off = 65;
         if (layout != Sm2CiphertextLayout.C1C3C2) {
@@ -111,7 +108,7 @@ public final class Sm2Cipher {
             return out;
         } finally {
             Arrays.fill(k, 0);
-            Bytes.wipe(x2y2);
+            Arrays.fill(x2y2, (byte) 0);
         }
     }
 
@@ -143,32 +140,37 @@ public final class Sm2Cipher {
         }
         int c2Off = c1Len + 32;
         int c3Off = c1Len;
-        if (layout != Sm2CiphertextLayout.C1C3C2) { // one branch for both offsets (see encrypt)
+        if (layout != Sm2CiphertextLayout.C1C3C2) {
             c2Off = c1Len;
             c3Off = c1Len + len;
         }
         try {
             SharedPoint.decapsulate(pa, key, ciphertext, 0, c1Len, x2y2);
-            byte[] t = Sm3Kdf.derive(x2y2, len); // B4
-            if (isAllZero(t)) {
-                throw new Sm2DecryptionException("KDF output is all zero");
-            }
-            byte[] message = new byte[len];
-            Bytes.xor(ciphertext, c2Off, t, 0, message, 0, len); // B5
-            Bytes.wipe(t);
-            Sm3 h = new Sm3();
-            h.update(x2y2, 0, 32);
-            h.update(message);
-            h.update(x2y2, 32, 32);
-            byte[] u = h.digest(); // B6
-            if (!Bytes.constantTimeEquals(u, 0, ciphertext, c3Off, 32)) {
-                Bytes.wipe(message);
-                throw new Sm2DecryptionException("C3 does not match: wrong key or modified ciphertext");
-            }
-            return message;
+            return open(ciphertext, c2Off, c3Off, len);
         } finally {
-            Bytes.wipe(x2y2);
+            Arrays.fill(x2y2, (byte) 0);
         }
+    }
+
+    /** B4-B6 after [d]C1 is in x2y2: unmask C2 and check C3. */
+    private byte[] open(byte[] ciphertext, int c2Off, int c3Off, int len) throws Sm2DecryptionException {
+        byte[] t = Sm3Kdf.derive(x2y2, len); // B4
+        if (isAllZero(t)) {
+            throw new Sm2DecryptionException("KDF output is all zero");
+        }
+        byte[] message = new byte[len];
+        Bytes.xor(ciphertext, c2Off, t, 0, message, 0, len); // B5
+        Arrays.fill(t, (byte) 0);
+        Sm3 h = new Sm3();
+        h.update(x2y2, 0, 32);
+        h.update(message);
+        h.update(x2y2, 32, 32);
+        byte[] u = h.digest(); // B6
+        if (!Bytes.constantTimeEquals(u, 0, ciphertext, c3Off, 32)) {
+            Arrays.fill(message, (byte) 0);
+            throw new Sm2DecryptionException("C3 does not match: wrong key or modified ciphertext");
+        }
+        return message;
     }
 
     /** Whether every byte is zero; constant time in the contents. */

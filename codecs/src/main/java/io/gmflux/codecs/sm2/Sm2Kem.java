@@ -85,7 +85,7 @@ public final class Sm2Kem {
             return new Encapsulated(c1, Sm3Kdf.derive(x2y2, secretLength));
         } finally {
             Arrays.fill(k, 0);
-            Bytes.wipe(x2y2);
+            Arrays.fill(x2y2, (byte) 0);
         }
     }
 
@@ -103,7 +103,7 @@ public final class Sm2Kem {
             SharedPoint.decapsulate(pa, key, encapsulation, 0, encapsulation.length, x2y2);
             return Sm3Kdf.derive(x2y2, secretLength);
         } finally {
-            Bytes.wipe(x2y2);
+            Arrays.fill(x2y2, (byte) 0);
         }
     }
 

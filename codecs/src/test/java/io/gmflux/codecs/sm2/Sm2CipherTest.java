@@ -131,9 +131,24 @@ class Sm2CipherTest {
         // a destroyed key proves the check runs first: validation fails before the key is touched
         Sm2PrivateKey destroyed = Sm2PrivateKey.generate(seeded(58));
         destroyed.destroy();
-        for (byte[] t : new byte[][] {offCurve, xIsP, infinity, badFormat}) {
+        // a compressed C1 whose x has no point on the curve: the first such small x
+        byte[] compressedNoPoint = new byte[33 + 32 + 40];
+        compressedNoPoint[0] = 2;
+        do {
+            compressedNoPoint[32]++;
+        } while (isCompressedDecodable(compressedNoPoint));
+        for (byte[] t : new byte[][] {offCurve, xIsP, infinity, badFormat, compressedNoPoint}) {
             assertThatThrownBy(() -> cipher.decrypt(pair.privateKey(), t)).isInstanceOf(Sm2DecryptionException.class).hasMessageContaining("C1");
             assertThatThrownBy(() -> cipher.decrypt(destroyed, t)).isInstanceOf(Sm2DecryptionException.class);
+        }
+    }
+
+    private static boolean isCompressedDecodable(byte[] ct) {
+        try {
+            Sm2PublicKey.fromEncoded(Arrays.copyOf(ct, 33));
+            return true;
+        } catch (java.security.InvalidKeyException e) {
+            return false;
         }
     }
 
