@@ -29,7 +29,6 @@ public final class Sm2Cipher {
     private final PointArithmetic pa = new PointArithmetic();
     private final byte[] kBytes = new byte[32];
     private final long[] k = new long[4];
-    private final byte[] x2y2 = new byte[64];
 
     /** A cipher drawing k from a new {@link SecureRandom}. */
     public Sm2Cipher() {
@@ -84,6 +83,7 @@ public final class Sm2Cipher {
             c2Off = 65;
             c3Off = 65 + len;
         }
+        byte[] x2y2 = new byte[64]; // per call
         try {
             byte[] t;
             do {
@@ -108,7 +108,7 @@ public final class Sm2Cipher {
             return out;
         } finally {
             Arrays.fill(k, 0);
-            Arrays.fill(x2y2, (byte) 0);
+            Bytes.wipe(x2y2);
         }
     }
 
@@ -144,33 +144,29 @@ public final class Sm2Cipher {
             c2Off = c1Len;
             c3Off = c1Len + len;
         }
+        byte[] shared = new byte[64]; // per call: x2 || y2
         try {
-            SharedPoint.decapsulate(pa, key, ciphertext, 0, c1Len, x2y2);
-            return open(ciphertext, c2Off, c3Off, len);
+            SharedPoint.decapsulate(pa, key, ciphertext, 0, c1Len, shared);
+            byte[] t = Sm3Kdf.derive(shared, len); // B4
+            if (isAllZero(t)) {
+                throw new Sm2DecryptionException("KDF output is all zero");
+            }
+            byte[] message = new byte[len];
+            Bytes.xor(ciphertext, c2Off, t, 0, message, 0, len); // B5
+            Bytes.wipe(t);
+            Sm3 h = new Sm3();
+            h.update(shared, 0, 32);
+            h.update(message);
+            h.update(shared, 32, 32);
+            byte[] u = h.digest(); // B6
+            if (!Bytes.constantTimeEquals(u, 0, ciphertext, c3Off, 32)) {
+                Bytes.wipe(message);
+                throw new Sm2DecryptionException("C3 does not match: wrong key or modified ciphertext");
+            }
+            return message;
         } finally {
-            Arrays.fill(x2y2, (byte) 0);
+            Bytes.wipe(shared);
         }
-    }
-
-    /** B4-B6 after [d]C1 is in x2y2: unmask C2 and check C3. */
-    private byte[] open(byte[] ciphertext, int c2Off, int c3Off, int len) throws Sm2DecryptionException {
-        byte[] t = Sm3Kdf.derive(x2y2, len); // B4
-        if (isAllZero(t)) {
-            throw new Sm2DecryptionException("KDF output is all zero");
-        }
-        byte[] message = new byte[len];
-        Bytes.xor(ciphertext, c2Off, t, 0, message, 0, len); // B5
-        Arrays.fill(t, (byte) 0);
-        Sm3 h = new Sm3();
-        h.update(x2y2, 0, 32);
-        h.update(message);
-        h.update(x2y2, 32, 32);
-        byte[] u = h.digest(); // B6
-        if (!Bytes.constantTimeEquals(u, 0, ciphertext, c3Off, 32)) {
-            Arrays.fill(message, (byte) 0);
-            throw new Sm2DecryptionException("C3 does not match: wrong key or modified ciphertext");
-        }
-        return message;
     }
 
     /** Whether every byte is zero; constant time in the contents. */

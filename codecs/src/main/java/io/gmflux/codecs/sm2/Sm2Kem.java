@@ -50,7 +50,6 @@ public final class Sm2Kem {
     private final PointArithmetic pa = new PointArithmetic();
     private final byte[] kBytes = new byte[32];
     private final long[] k = new long[4];
-    private final byte[] x2y2 = new byte[64];
 
     public Sm2Kem() {
         this(new SecureRandom());
@@ -79,13 +78,14 @@ public final class Sm2Kem {
     private Encapsulated encapsulate(Sm2PublicKey key, long[] keyTable, int secretLength) {
         checkLength(secretLength);
         byte[] c1 = new byte[ENCAPSULATION_LENGTH];
+        byte[] x2y2 = new byte[64];
         try {
             SharedPoint.drawScalar(random, kBytes, k);
             SharedPoint.encapsulate(pa, key, keyTable, k, c1, 0, x2y2);
             return new Encapsulated(c1, Sm3Kdf.derive(x2y2, secretLength));
         } finally {
             Arrays.fill(k, 0);
-            Arrays.fill(x2y2, (byte) 0);
+            Bytes.wipe(x2y2);
         }
     }
 
@@ -99,11 +99,12 @@ public final class Sm2Kem {
         Objects.requireNonNull(key, "key");
         Objects.requireNonNull(encapsulation, "encapsulation");
         checkLength(secretLength);
+        byte[] x2y2 = new byte[64];
         try {
             SharedPoint.decapsulate(pa, key, encapsulation, 0, encapsulation.length, x2y2);
             return Sm3Kdf.derive(x2y2, secretLength);
         } finally {
-            Arrays.fill(x2y2, (byte) 0);
+            Bytes.wipe(x2y2);
         }
     }
 
