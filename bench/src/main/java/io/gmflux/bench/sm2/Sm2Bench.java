@@ -1,7 +1,9 @@
 package io.gmflux.bench.sm2;
 
 import io.gmflux.codecs.sm2.Sm2Cipher;
+import io.gmflux.codecs.sm2.Sm2Kem;
 import io.gmflux.codecs.sm2.Sm2KeyPair;
+import io.gmflux.codecs.sm2.Sm2PreparedPublicKey;
 import io.gmflux.codecs.sm2.Sm2Signer;
 import io.gmflux.codecs.sm2.Sm2Verifier;
 import java.security.KeyPair;
@@ -34,7 +36,7 @@ import org.openjdk.jmh.annotations.State;
 /**
  * SM2 on sm2p256v1, one operation per call with a 64-byte message: key generation, SM3withSM2
  * sign and verify (default user ID, DER signatures for all three), encryption and decryption
- * (C1C3C2). gmflux against BouncyCastle 1.87's lightweight API ({@code SM2Signer},
+ * (C1C3C2), plus gmflux-only rows for encryption to a prepared key and the KEM. gmflux against BouncyCastle 1.87's lightweight API ({@code SM2Signer},
  * {@code SM2Engine}, {@code ECKeyPairGenerator}; each initialised once, as its fastest path) and
  * Tencent Kona 1.0.19 through JCA ({@code KonaCryptoProvider}, "SM2" key pairs, signature and
  * cipher). Every implementation draws its randomness from a {@link SecureRandom} of the same kind.
@@ -56,6 +58,9 @@ public class Sm2Bench {
     private Sm2Cipher gmfluxCipher;
     private byte[] gmfluxSignature;
     private byte[] gmfluxCiphertext;
+    private Sm2PreparedPublicKey gmfluxPrepared;
+    private Sm2Kem gmfluxKem;
+    private byte[] gmfluxEncapsulation;
 
     private ECDomainParameters bcDomain;
     private ECKeyPairGenerator bcKeyGen;
@@ -84,6 +89,9 @@ public class Sm2Bench {
         gmfluxCipher = new Sm2Cipher(random);
         gmfluxSignature = gmfluxSigner.signDer(msg);
         gmfluxCiphertext = gmfluxCipher.encrypt(gmfluxPair.publicKey(), msg);
+        gmfluxPrepared = Sm2PreparedPublicKey.of(gmfluxPair.publicKey());
+        gmfluxKem = new Sm2Kem(random);
+        gmfluxEncapsulation = gmfluxKem.encapsulate(gmfluxPair.publicKey(), 32).encapsulation();
 
         X9ECParameters x9 = GMNamedCurves.getByName("sm2p256v1");
         bcDomain = new ECDomainParameters(x9.getCurve(), x9.getG(), x9.getN(), x9.getH());
@@ -187,6 +195,22 @@ public class Sm2Bench {
     @Benchmark
     public byte[] sm2Encrypt_kona() throws Exception {
         return konaEncryptor.doFinal(msg);
+    }
+
+    /** Encryption to a key prepared once ({@link Sm2PreparedPublicKey}); no BouncyCastle/Kona counterpart. */
+    @Benchmark
+    public byte[] sm2EncryptPrepared_gmflux() {
+        return gmfluxCipher.encrypt(gmfluxPrepared, msg);
+    }
+
+    @Benchmark
+    public Object sm2KemEncapsulate_gmflux() {
+        return gmfluxKem.encapsulate(gmfluxPair.publicKey(), 32);
+    }
+
+    @Benchmark
+    public byte[] sm2KemDecapsulate_gmflux() throws Exception {
+        return gmfluxKem.decapsulate(gmfluxPair.privateKey(), gmfluxEncapsulation, 32);
     }
 
     @Benchmark

@@ -10,10 +10,16 @@ package io.gmflux.codecs.sm2;
  * <p>Constant time: {@link #mulBase} and {@link #mul} use fixed 4-bit windows; every table lookup
  * reads the whole table and keeps the wanted entry by mask, and no branch depends on the scalar.
  * {@link #mulBaseAddPublic} (verification) handles public scalars and may branch on them.
+ *
+ * <p>Why the constant-time paths never need the doubling case of the addition formulas: in
+ * {@link #mul}, before adding d·P the accumulator is 16·m·P where m ≥ 1 is the scalar's prefix
+ * and 16·m + d ≤ k &lt; n, so 16·m ≢ ±d (mod n) unless m = d = 0 (the accumulator is infinity and
+ * is replaced by mask); in {@link #mulComb} the accumulator is a multiple below 16^i and the added
+ * one is at least 16^i with their sum at most k &lt; n. Hence P1 = P2 never occurs for k in [0, n).
  */
 final class PointArithmetic {
 
-    private static final Montgomery256 F = Sm2Curve.FP;
+    private static final Sm2FieldP F = Sm2Curve.FP;
 
     private final long[] t0 = new long[4];
     private final long[] t1 = new long[4];
@@ -257,11 +263,19 @@ final class PointArithmetic {
      * d·16^i·G, each table row scanned in full. k must be in [0, n).
      */
     void mulBase(JacobianPoint r, long[] k) {
-        long[] table = BaseTable.TABLE;
+        mulComb(r, CombTable.BASE, k);
+    }
+
+    /**
+     * r = k·P from P's {@link CombTable}, constant time as {@link #mulBase}. k must be in [0, n).
+     */
+    void mulComb(JacobianPoint r, long[] table, long[] k) {
         r.setInfinity();
         for (int i = 0; i < 64; i++) {
             int d = digit(k, i);
             scanAffine(table, i * 15 * 8, d);
+            // the partial sum is below 16^i and the added multiple at least 16^i (both below n):
+            // the doubling case cannot occur
             addAffine(sum, r, sx, sy);
             // d = 0: keep r (the scanned zeros were no point)
             r.select(sum, ~Sm2Curve.intEqualMask(d, 0));
@@ -325,15 +339,79 @@ final class PointArithmetic {
     }
 
     /**
-     * r = u1·G + u2·P for public scalars (signature verification): u1·G from the base table, u2·P by
-     * fixed windows, one final addition (doubling if the two halves coincide). Not constant time in
-     * u1, u2 (they are public); r must not be one of this object's internal points.
+     * The verification table of a public point P: d·2^(64j)·P for j = 0..3 and d = 1..15, affine
+     * (Montgomery form, 8 longs per entry, entry {@code j * 15 + d - 1}). Built once per verifier
+     * key with 192 doublings, 56 additions and one shared inversion; it turns [u]P into 60
+     * doublings and at most 64 mixed additions.
      */
-    void mulBaseAddPublic(JacobianPoint r, long[] u1, long[] u2, long[] px, long[] py) {
-        mul(acc2, px, py, u2);
-        mulBase(r, u1);
-        if (add(r, r, acc2) != 0) {
-            mulBase(r, u1);
+    long[] publicTable(long[] px, long[] py) {
+        JacobianPoint[] points = new JacobianPoint[60];
+        JacobianPoint base = new JacobianPoint();
+        base.setAffine(px, py);
+        for (int j = 0; j < 4; j++) {
+            if (j > 0) {
+                for (int i = 0; i < 64; i++) {
+                    twice(base, base);
+                }
+            }
+            for (int d = 1; d <= 15; d++) {
+                JacobianPoint e = new JacobianPoint();
+                if (d == 1) {
+                    e.set(base);
+                } else if (d == 2) {
+                    twice(e, base);
+                } else {
+                    add(e, points[j * 15 + d - 2], base);
+                }
+                points[j * 15 + d - 1] = e;
+            }
+        }
+        return CombTable.toAffine(points, this);
+    }
+
+    /**
+     * r = u1·G + u2·P for public scalars (signature verification): u1·G from the base table and
+     * u2·P from P's {@link #publicTable} by four interleaved 64-bit chunks, both reading only the
+     * entries they need. Not constant time (everything is public); r must not be one of this
+     * object's internal points.
+     */
+    void mulBaseAddPublic(JacobianPoint r, long[] u1, long[] u2, long[] table) {
+        JacobianPoint acc = acc2;
+        acc.setInfinity();
+        for (int i = 15; i >= 0; i--) {
+            if (i != 15) {
+                twice(acc, acc);
+                twice(acc, acc);
+                twice(acc, acc);
+                twice(acc, acc);
+            }
+            for (int j = 0; j < 4; j++) {
+                int d = (int) (u2[j] >>> (i << 2)) & 15;
+                if (d != 0) {
+                    addAffinePublic(acc, table, (j * 15 + d - 1) * 8);
+                }
+            }
+        }
+        long[] base = CombTable.BASE;
+        r.setInfinity();
+        for (int i = 0; i < 64; i++) {
+            int d = digit(u1, i);
+            if (d != 0) {
+                addAffinePublic(r, base, (i * 15 + d - 1) * 8);
+            }
+        }
+        if (add(sum, r, acc) != 0) {
+            twice(sum, acc);
+        }
+        r.set(sum);
+    }
+
+    /** r += the affine table entry at {@code offset}, doubling when they are equal (public values only). */
+    private void addAffinePublic(JacobianPoint r, long[] table, int offset) {
+        System.arraycopy(table, offset, sx, 0, 4);
+        System.arraycopy(table, offset + 4, sy, 0, 4);
+        if (addAffine(r, r, sx, sy) != 0) {
+            r.setAffine(sx, sy);
             twice(r, r);
         }
     }

@@ -17,6 +17,11 @@ final class SharedPoint {
      * Constant time in k.
      */
     static void encapsulate(PointArithmetic pa, Sm2PublicKey key, long[] k, byte[] c1, int c1Off, byte[] x2y2) {
+        encapsulate(pa, key, null, k, c1, c1Off, x2y2);
+    }
+
+    /** As above, with the recipient's comb table when the key was prepared (null otherwise). */
+    static void encapsulate(PointArithmetic pa, Sm2PublicKey key, long[] keyTable, long[] k, byte[] c1, int c1Off, byte[] x2y2) {
         JacobianPoint q = new JacobianPoint();
         long[] x = new long[4];
         long[] y = new long[4];
@@ -25,7 +30,11 @@ final class SharedPoint {
         c1[c1Off] = 0x04;
         PointEncoding.writeCoordinates(x, y, c1, c1Off + 1);
         // h = 1 and P_B was validated, so S = [h]P_B is never infinity (A3); [k]P_B is never infinity for k in [1, n-1]
-        pa.mul(q, key.xMont, key.yMont, k);
+        if (keyTable != null) {
+            pa.mulComb(q, keyTable, k);
+        } else {
+            pa.mul(q, key.xMont, key.yMont, k);
+        }
         pa.toAffine(x, y, q);
         PointEncoding.writeCoordinates(x, y, x2y2, 0);
         q.wipe();

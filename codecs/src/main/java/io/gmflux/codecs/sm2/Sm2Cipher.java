@@ -29,7 +29,6 @@ public final class Sm2Cipher {
     private final PointArithmetic pa = new PointArithmetic();
     private final byte[] kBytes = new byte[32];
     private final long[] k = new long[4];
-    private final byte[] x2y2 = new byte[64];
 
     /** A cipher drawing k from a new {@link SecureRandom}. */
     public Sm2Cipher() {
@@ -47,15 +46,29 @@ public final class Sm2Cipher {
 
     /** Encrypts {@code message} (non-empty) to {@code key} in the given layout. */
     public byte[] encrypt(Sm2PublicKey key, byte[] message, Sm2CiphertextLayout layout) {
-        return encrypt(key, message, layout, null);
+        return encrypt(key, null, message, layout, null);
+    }
+
+    /**
+     * Encrypts {@code message} (non-empty) to a prepared key; returns C1 || C3 || C2. Same output
+     * distribution as {@link #encrypt(Sm2PublicKey, byte[])}, faster per message.
+     */
+    public byte[] encrypt(Sm2PreparedPublicKey key, byte[] message) {
+        return encrypt(key, message, Sm2CiphertextLayout.C1C3C2);
+    }
+
+    /** Encrypts {@code message} (non-empty) to a prepared key in the given layout. */
+    public byte[] encrypt(Sm2PreparedPublicKey key, byte[] message, Sm2CiphertextLayout layout) {
+        Objects.requireNonNull(key, "key");
+        return encrypt(key.publicKey(), key.table, message, layout, null);
     }
 
     /** Test-only: encryption with a caller-chosen k (the standards' examples fix k; never reuse a k). */
     byte[] encryptWithFixedK(Sm2PublicKey key, byte[] message, Sm2CiphertextLayout layout, byte[] fixedK) {
-        return encrypt(key, message, layout, fixedK);
+        return encrypt(key, null, message, layout, fixedK);
     }
 
-    private byte[] encrypt(Sm2PublicKey key, byte[] message, Sm2CiphertextLayout layout, byte[] fixedK) {
+    private byte[] encrypt(Sm2PublicKey key, long[] keyTable, byte[] message, Sm2CiphertextLayout layout, byte[] fixedK) {
         Objects.requireNonNull(key, "key");
         Objects.requireNonNull(message, "message");
         Objects.requireNonNull(layout, "layout");
@@ -64,8 +77,13 @@ public final class Sm2Cipher {
         }
         int len = message.length;
         byte[] out = new byte[65 + 32 + len];
-        int c2Off = layout == Sm2CiphertextLayout.C1C3C2 ? 97 : 65;
-        int c3Off = layout == Sm2CiphertextLayout.C1C3C2 ? 65 : 65 + len;
+        int c2Off = 97;
+        int c3Off = 65;
+        if (layout != Sm2CiphertextLayout.C1C3C2) {
+            c2Off = 65;
+            c3Off = 65 + len;
+        }
+        byte[] x2y2 = new byte[64]; // per call
         try {
             byte[] t;
             do {
@@ -74,7 +92,7 @@ public final class Sm2Cipher {
                 } else {
                     SharedPoint.drawScalar(random, kBytes, k);
                 }
-                SharedPoint.encapsulate(pa, key, k, out, 0, x2y2);
+                SharedPoint.encapsulate(pa, key, keyTable, k, out, 0, x2y2);
                 t = Sm3Kdf.derive(x2y2, len); // A5
             } while (isAllZero(t) && fixedK == null);
             if (isAllZero(t)) {
@@ -120,11 +138,16 @@ public final class Sm2Cipher {
         if (len <= 0) {
             throw new Sm2DecryptionException("ciphertext of " + ciphertext.length + " bytes is too short for C1, C3 and a non-empty C2");
         }
-        int c2Off = layout == Sm2CiphertextLayout.C1C3C2 ? c1Len + 32 : c1Len;
-        int c3Off = layout == Sm2CiphertextLayout.C1C3C2 ? c1Len : c1Len + len;
+        int c2Off = c1Len + 32;
+        int c3Off = c1Len;
+        if (layout != Sm2CiphertextLayout.C1C3C2) {
+            c2Off = c1Len;
+            c3Off = c1Len + len;
+        }
+        byte[] shared = new byte[64]; // per call: x2 || y2
         try {
-            SharedPoint.decapsulate(pa, key, ciphertext, 0, c1Len, x2y2);
-            byte[] t = Sm3Kdf.derive(x2y2, len); // B4
+            SharedPoint.decapsulate(pa, key, ciphertext, 0, c1Len, shared);
+            byte[] t = Sm3Kdf.derive(shared, len); // B4
             if (isAllZero(t)) {
                 throw new Sm2DecryptionException("KDF output is all zero");
             }
@@ -132,9 +155,9 @@ public final class Sm2Cipher {
             Bytes.xor(ciphertext, c2Off, t, 0, message, 0, len); // B5
             Bytes.wipe(t);
             Sm3 h = new Sm3();
-            h.update(x2y2, 0, 32);
+            h.update(shared, 0, 32);
             h.update(message);
-            h.update(x2y2, 32, 32);
+            h.update(shared, 32, 32);
             byte[] u = h.digest(); // B6
             if (!Bytes.constantTimeEquals(u, 0, ciphertext, c3Off, 32)) {
                 Bytes.wipe(message);
@@ -142,7 +165,7 @@ public final class Sm2Cipher {
             }
             return message;
         } finally {
-            Bytes.wipe(x2y2);
+            Bytes.wipe(shared);
         }
     }
 

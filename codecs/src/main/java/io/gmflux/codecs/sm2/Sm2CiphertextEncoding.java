@@ -59,9 +59,13 @@ public final class Sm2CiphertextEncoding {
             out[0] = 0x04;
             System.arraycopy(x, 0, out, 1, 32);
             System.arraycopy(y, 0, out, 33, 32);
-            boolean c3First = layout == Sm2CiphertextLayout.C1C3C2;
-            System.arraycopy(c3, 0, out, c3First ? 65 : 65 + c2.length, 32);
-            System.arraycopy(c2, 0, out, c3First ? 97 : 65, c2.length);
+            if (layout == Sm2CiphertextLayout.C1C3C2) {
+                System.arraycopy(c3, 0, out, 65, 32);
+                System.arraycopy(c2, 0, out, 97, c2.length);
+            } else {
+                System.arraycopy(c2, 0, out, 65, c2.length);
+                System.arraycopy(c3, 0, out, 65 + c2.length, 32);
+            }
             return out;
         } catch (DerFormatException e) {
             throw new Sm2DecryptionException("malformed GM/T 0009 SM2 ciphertext: " + e.getMessage(), e);

@@ -1,5 +1,7 @@
 package io.gmflux.codecs.sm2;
 
+import io.gmflux.codecs.bytes.Bytes;
+
 /**
  * The constants of the recommended curve sm2p256v1 (GB/T 32918.5-2017):
  * y^2 = x^3 + ax + b over F_p with a = -3, and limb conversions.
@@ -14,7 +16,7 @@ final class Sm2Curve {
     /** The order n of the base point G. */
     static final long[] N = {0x53BBF40939D54123L, 0x7203DF6B21C6052BL, 0xFFFFFFFFFFFFFFFFL, 0xFFFFFFFEFFFFFFFFL};
 
-    static final Montgomery256 FP = new Montgomery256(P);
+    static final Sm2FieldP FP = new Sm2FieldP();
     static final Montgomery256 FN = new Montgomery256(N);
 
     /** a = -3 and b, plain (for Z_A, GB/T 32918.2 §5.5). */
@@ -32,26 +34,24 @@ final class Sm2Curve {
     private Sm2Curve() {
     }
 
-    /** Big-endian 32 bytes at {@code off} to little-endian limbs (no range check). */
+    /** Big-endian 32 bytes at {@code off} to little-endian limbs. */
     static void toLimbs(long[] r, byte[] b, int off) {
-        for (int i = 0; i < 4; i++) {
-            long v = 0;
-            for (int j = 0; j < 8; j++) {
-                v = (v << 8) | (b[off + 24 - 8 * i + j] & 0xFF);
-            }
-            r[i] = v;
-        }
+        r[3] = Bytes.getLongBE(b, off);
+        r[2] = Bytes.getLongBE(b, off + 8);
+        r[1] = Bytes.getLongBE(b, off + 16);
+        r[0] = Bytes.getLongBE(b, off + 24);
     }
 
-    /** Little-endian limbs to big-endian 32 bytes at {@code off}. */
+    /**
+     * Little-endian limbs to big-endian 32 bytes at {@code off}. Straight-line VarHandle stores: the
+     * earlier byte loop, inlined twice in a row, gave C2 of JDK 17.0.15 a graph on which its
+     * split-if pass (PhaseIdealLoop::identical_backtoback_ifs) crashed the JVM.
+     */
     static void toBytes(long[] a, byte[] b, int off) {
-        for (int i = 0; i < 4; i++) {
-            long v = a[i];
-            for (int j = 7; j >= 0; j--) {
-                b[off + 24 - 8 * i + j] = (byte) v;
-                v >>>= 8;
-            }
-        }
+        Bytes.putLongBE(b, off, a[3]);
+        Bytes.putLongBE(b, off + 8, a[2]);
+        Bytes.putLongBE(b, off + 16, a[1]);
+        Bytes.putLongBE(b, off + 24, a[0]);
     }
 
     /** -1 if a is zero, else 0; constant time. */

@@ -50,7 +50,6 @@ public final class Sm2Kem {
     private final PointArithmetic pa = new PointArithmetic();
     private final byte[] kBytes = new byte[32];
     private final long[] k = new long[4];
-    private final byte[] x2y2 = new byte[64];
 
     public Sm2Kem() {
         this(new SecureRandom());
@@ -67,11 +66,22 @@ public final class Sm2Kem {
      */
     public Encapsulated encapsulate(Sm2PublicKey key, int secretLength) {
         Objects.requireNonNull(key, "key");
+        return encapsulate(key, null, secretLength);
+    }
+
+    /** As {@link #encapsulate(Sm2PublicKey, int)} to a prepared key (faster per encapsulation). */
+    public Encapsulated encapsulate(Sm2PreparedPublicKey key, int secretLength) {
+        Objects.requireNonNull(key, "key");
+        return encapsulate(key.publicKey(), key.table, secretLength);
+    }
+
+    private Encapsulated encapsulate(Sm2PublicKey key, long[] keyTable, int secretLength) {
         checkLength(secretLength);
         byte[] c1 = new byte[ENCAPSULATION_LENGTH];
+        byte[] x2y2 = new byte[64];
         try {
             SharedPoint.drawScalar(random, kBytes, k);
-            SharedPoint.encapsulate(pa, key, k, c1, 0, x2y2);
+            SharedPoint.encapsulate(pa, key, keyTable, k, c1, 0, x2y2);
             return new Encapsulated(c1, Sm3Kdf.derive(x2y2, secretLength));
         } finally {
             Arrays.fill(k, 0);
@@ -89,6 +99,7 @@ public final class Sm2Kem {
         Objects.requireNonNull(key, "key");
         Objects.requireNonNull(encapsulation, "encapsulation");
         checkLength(secretLength);
+        byte[] x2y2 = new byte[64];
         try {
             SharedPoint.decapsulate(pa, key, encapsulation, 0, encapsulation.length, x2y2);
             return Sm3Kdf.derive(x2y2, secretLength);

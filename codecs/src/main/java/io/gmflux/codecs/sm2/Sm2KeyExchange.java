@@ -94,8 +94,13 @@ public final class Sm2KeyExchange {
         this.peerKey = peerKey;
         byte[] zOwn = IdentityHash.za(ownId, ownKey.publicKey());
         byte[] zPeer = IdentityHash.za(peerId, peerKey);
-        this.za = initiator ? zOwn : zPeer;
-        this.zb = initiator ? zPeer : zOwn;
+        if (initiator) {
+            this.za = zOwn;
+            this.zb = zPeer;
+        } else {
+            this.za = zPeer;
+            this.zb = zOwn;
+        }
         if (fixedEphemeral != null) {
             Sm2Curve.toLimbs(r, fixedEphemeral, 0);
         } else {
@@ -189,8 +194,13 @@ public final class Sm2KeyExchange {
             System.arraycopy(zb, 0, z, 96, 32);
             byte[] key = Sm3Kdf.derive(z, keyLengthBytes); // A8 / B6
             Bytes.wipe(z);
-            byte[] ra = initiator ? ephemeral : PointEncoding.encodeUncompressed(rx, ry);
-            byte[] rb = initiator ? PointEncoding.encodeUncompressed(rx, ry) : ephemeral;
+            byte[] peerPoint = PointEncoding.encodeUncompressed(rx, ry);
+            byte[] ra = ephemeral;
+            byte[] rb = peerPoint;
+            if (!initiator) {
+                ra = peerPoint;
+                rb = ephemeral;
+            }
             Sm3 h = new Sm3();
             h.update(shared, 0, 32);
             h.update(za);

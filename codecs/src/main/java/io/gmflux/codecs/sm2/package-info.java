@@ -1,19 +1,36 @@
 /**
- * SM2 (GB/T 32918): keys, signatures with SM3, public-key encryption, key exchange and a KEM, on the
- * recommended curve sm2p256v1.
+ * SM2 (GB/T 32918) on the recommended curve sm2p256v1: keys, SM3withSM2 signatures, public-key
+ * encryption, key exchange and a KEM.
  *
- * <p>Public entry points: {@link io.gmflux.codecs.sm2.Sm2PrivateKey}, {@link io.gmflux.codecs.sm2.Sm2PublicKey},
- * {@link io.gmflux.codecs.sm2.Sm2KeyPair}, {@link io.gmflux.codecs.sm2.Sm2Signer},
- * {@link io.gmflux.codecs.sm2.Sm2Verifier}, {@link io.gmflux.codecs.sm2.Sm2SignatureEncoding}. Keys
- * are immutable and thread-safe; signers, verifiers and ciphers own scratch state and are not
- * thread-safe (one per thread).
+ * <ul>
+ *   <li>Keys: {@link io.gmflux.codecs.sm2.Sm2PrivateKey}, {@link io.gmflux.codecs.sm2.Sm2PublicKey},
+ *       {@link io.gmflux.codecs.sm2.Sm2KeyPair}; PKCS#8 / SPKI / SEC 1 DER and PEM in
+ *       {@link io.gmflux.codecs.sm2.Sm2KeyEncoding}.</li>
+ *   <li>Signatures (GB/T 32918.2): {@link io.gmflux.codecs.sm2.Sm2Signer},
+ *       {@link io.gmflux.codecs.sm2.Sm2Verifier}, raw/DER conversion in
+ *       {@link io.gmflux.codecs.sm2.Sm2SignatureEncoding}.</li>
+ *   <li>Encryption (GB/T 32918.4): {@link io.gmflux.codecs.sm2.Sm2Cipher} (C1C3C2 by default,
+ *       C1C2C3 on request, {@link io.gmflux.codecs.sm2.Sm2CiphertextLayout}); the GM/T 0009 DER form in
+ *       {@link io.gmflux.codecs.sm2.Sm2CiphertextEncoding}; failures are
+ *       {@link io.gmflux.codecs.sm2.Sm2DecryptionException}.</li>
+ *   <li>KEM: {@link io.gmflux.codecs.sm2.Sm2Kem}. Key exchange (GB/T 32918.3):
+ *       {@link io.gmflux.codecs.sm2.Sm2KeyExchange}, failures are
+ *       {@link io.gmflux.codecs.sm2.Sm2KeyExchangeException}.</li>
+ * </ul>
  *
- * <p>Arithmetic (package-private): {@code Montgomery256} (4 × 64-bit limbs, Montgomery form, mod p
- * and mod n, branch-free), {@code PointArithmetic} (Jacobian coordinates, a = -3 formulas, mixed
- * addition, constant-time fixed-base and fixed-window scalar multiplication), {@code BaseTable}
- * (the precomputed d·16^i·G table). No BigInteger and no allocation per field operation.
+ * <p>Thread safety: keys and the static encoders are immutable and thread-safe; signers, verifiers,
+ * ciphers, KEMs and key exchanges own scratch state and are not (one per thread).
  *
- * <p>Depends on {@code io.gmflux.codecs.sm3} (SM3, the SM2 KDF), {@code io.gmflux.codecs.der} and
+ * <p>Arithmetic (package-private): {@code Montgomery256} (4 × 64-bit limbs, Montgomery form,
+ * branch-free; used for n), {@code Sm2FieldP} (the same for p with the reduction specialised to p's
+ * shape), {@code PointArithmetic} (Jacobian coordinates, a = -3 formulas, mixed addition,
+ * constant-time fixed-base comb and fixed-window variable-base multiplication whose table lookups
+ * read every entry by mask; a per-key table for verification), {@code CombTable} (d·16^i·P for G and for prepared public keys). No
+ * BigInteger and no allocation per field operation. Every scalar multiplication by a secret
+ * (signing nonce, private key, ephemeral key) is constant time; verification works on public
+ * values only and may branch on them.
+ *
+ * <p>Depends on {@code io.gmflux.codecs.sm3}, {@code io.gmflux.codecs.der} and
  * {@code io.gmflux.codecs.bytes} only.
  */
 package io.gmflux.codecs.sm2;

@@ -52,12 +52,15 @@ class Montgomery256Test {
     }
 
     private static void checkModulus(long[] modulus, long seed, boolean prime) {
-        Montgomery256 f = new Montgomery256(modulus);
+        checkModulus(new Montgomery256(modulus), modulus, seed, prime);
+    }
+
+    private static void checkModulus(Montgomery256 f, long[] modulus, long seed, boolean prime) {
         BigInteger m = big(modulus);
         BigInteger rInv = R.modInverse(m);
         SplittableRandom rnd = new SplittableRandom(seed);
         long[] r = new long[4];
-        for (int it = 0; it < 10_000; it++) {
+        for (int it = 0; it < (prime ? 10_000 : 3_000); it++) {
             BigInteger a = sample(rnd, m);
             BigInteger b = sample(rnd, m);
             long[] la = limbs(a);
@@ -65,6 +68,11 @@ class Montgomery256Test {
             String ctx = "seed " + seed + " case " + it + " a=" + a.toString(16) + " b=" + b.toString(16);
             f.mul(r, la, lb);
             assertThat(big(r)).as("mul " + ctx).isEqualTo(a.multiply(b).multiply(rInv).mod(m));
+            f.sqr(r, la);
+            assertThat(big(r)).as("sqr " + ctx).isEqualTo(a.multiply(a).multiply(rInv).mod(m));
+            long[] aliasSqr = la.clone();
+            f.sqr(aliasSqr, aliasSqr);
+            assertThat(big(aliasSqr)).as("aliased sqr " + ctx).isEqualTo(a.multiply(a).multiply(rInv).mod(m));
             f.add(r, la, lb);
             assertThat(big(r)).as("add " + ctx).isEqualTo(a.add(b).mod(m));
             f.sub(r, la, lb);
@@ -98,6 +106,28 @@ class Montgomery256Test {
     @Test
     void agreesWithBigIntegerModP() {
         checkModulus(Sm2Curve.P, 11, true);
+    }
+
+    @Test
+    void specialisedFieldPAgreesWithBigInteger() {
+        checkModulus(Sm2Curve.FP, Sm2Curve.P, 18, true);
+        // products whose limbs are all ones or all zeros stress the carry chains of the special reduction
+        Montgomery256 f = Sm2Curve.FP;
+        BigInteger p = big(Sm2Curve.P);
+        BigInteger rInv = R.modInverse(p);
+        long[] r = new long[4];
+        long[][] edge = {{-1, -1, -1, -1}, {0, 0, 0, 0}, {1, 0, 0, 0}, {-1, 0, -1, 0}, {0, -1, 0, -1}, {-1L >>> 32, -1L << 32, 0, -1L >>> 1},
+            {0x100000000L, 0, 0, 0}, {0, 0, 0, 0x8000000000000000L}};
+        for (long[] x : edge) {
+            for (long[] y : edge) {
+                BigInteger a = big(x).mod(p);
+                BigInteger b = big(y).mod(p);
+                f.mul(r, limbs(a), limbs(b));
+                assertThat(big(r)).as("mul " + a.toString(16) + " " + b.toString(16)).isEqualTo(a.multiply(b).multiply(rInv).mod(p));
+                f.sqr(r, limbs(a));
+                assertThat(big(r)).as("sqr " + a.toString(16)).isEqualTo(a.multiply(a).multiply(rInv).mod(p));
+            }
+        }
     }
 
     @Test

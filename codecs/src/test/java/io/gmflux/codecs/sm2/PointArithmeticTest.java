@@ -69,6 +69,21 @@ class PointArithmeticTest {
     }
 
     @Test
+    void combTableOfAnyPointAgreesWithBouncyCastle() {
+        JacobianPoint r = new JacobianPoint();
+        SplittableRandom rnd = new SplittableRandom(37);
+        for (int i = 0; i < 3; i++) {
+            ECPoint p = BC.getG().multiply(Montgomery256Test.sample(rnd, N.subtract(BigInteger.ONE)).add(BigInteger.ONE)).normalize();
+            long[][] a = montAffine(p);
+            long[] table = CombTable.build(a[0], a[1]);
+            for (BigInteger k : scalars(38 + i, 40)) {
+                pa.mulComb(r, table, limbs(k));
+                assertThat(toBc(r)).as("k=" + k.toString(16) + " P=" + p).isEqualTo(p.multiply(k).normalize());
+            }
+        }
+    }
+
+    @Test
     void variableBaseMultiplicationAgreesWithBouncyCastle() {
         JacobianPoint r = new JacobianPoint();
         SplittableRandom rnd = new SplittableRandom(32);
@@ -100,16 +115,16 @@ class PointArithmeticTest {
             BigInteger d = Montgomery256Test.sample(rnd, N.subtract(BigInteger.ONE)).add(BigInteger.ONE);
             ECPoint p = BC.getG().multiply(d).normalize();
             long[][] a = montAffine(p);
-            pa.mulBaseAddPublic(r, limbs(u1), limbs(u2), a[0], a[1]);
+            pa.mulBaseAddPublic(r, limbs(u1), limbs(u2), pa.publicTable(a[0], a[1]));
             ECPoint expected = BC.getG().multiply(u1).add(p.multiply(u2)).normalize();
             assertThat(toBc(r)).as("u1=" + u1.toString(16) + " u2=" + u2.toString(16)).isEqualTo(expected);
         }
         // P = G: u1·G + u2·G with u1 = u2 (doubling) and u1 = n - u2 (infinity)
         long[][] g = montAffine(BC.getG());
         BigInteger u = new BigInteger("123456789abcdef", 16);
-        pa.mulBaseAddPublic(r, limbs(u), limbs(u), g[0], g[1]);
+        pa.mulBaseAddPublic(r, limbs(u), limbs(u), pa.publicTable(g[0], g[1]));
         assertThat(toBc(r)).isEqualTo(BC.getG().multiply(u.shiftLeft(1)).normalize());
-        pa.mulBaseAddPublic(r, limbs(u), limbs(N.subtract(u)), g[0], g[1]);
+        pa.mulBaseAddPublic(r, limbs(u), limbs(N.subtract(u)), pa.publicTable(g[0], g[1]));
         assertThat(toBc(r).isInfinity()).isTrue();
     }
 

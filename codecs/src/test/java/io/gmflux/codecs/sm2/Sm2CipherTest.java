@@ -72,6 +72,29 @@ class Sm2CipherTest {
     }
 
     @Test
+    void encryptionToAPreparedKeyDecryptsInBouncyCastleAndHere() throws Exception {
+        SecureRandom random = seeded(63);
+        SplittableRandom rnd = new SplittableRandom(64);
+        Sm2Cipher cipher = new Sm2Cipher(random);
+        for (int key = 0; key < 3; key++) {
+            Sm2KeyPair pair = Sm2KeyPair.generate(random);
+            Sm2PreparedPublicKey prepared = Sm2PreparedPublicKey.of(pair.publicKey());
+            assertThat(prepared.publicKey()).isEqualTo(pair.publicKey());
+            SM2Engine bcDec = new SM2Engine(SM2Engine.Mode.C1C3C2);
+            bcDec.init(false, BouncyCastleSm2.privateKey(pair.privateKey()));
+            for (int i = 0; i < 50; i++) {
+                byte[] msg = new byte[rnd.nextInt(1, 300)];
+                rnd.nextBytes(msg);
+                byte[] ct = cipher.encrypt(prepared, msg);
+                assertThat(bcDec.processBlock(ct, 0, ct.length)).as("key " + key + " case " + i).isEqualTo(msg);
+                assertThat(cipher.decrypt(pair.privateKey(), ct)).isEqualTo(msg);
+                byte[] ct2 = cipher.encrypt(prepared, msg, Sm2CiphertextLayout.C1C2C3);
+                assertThat(cipher.decrypt(pair.privateKey(), ct2, Sm2CiphertextLayout.C1C2C3)).isEqualTo(msg);
+            }
+        }
+    }
+
+    @Test
     void rejectsWrongC3FlippedBitsTruncationAndWrongKeyWithTypedException() throws Exception {
         Sm2KeyPair pair = Sm2KeyPair.generate(seeded(53));
         Sm2Cipher cipher = new Sm2Cipher(seeded(54));
@@ -108,9 +131,24 @@ class Sm2CipherTest {
         // a destroyed key proves the check runs first: validation fails before the key is touched
         Sm2PrivateKey destroyed = Sm2PrivateKey.generate(seeded(58));
         destroyed.destroy();
-        for (byte[] t : new byte[][] {offCurve, xIsP, infinity, badFormat}) {
+        // a compressed C1 whose x has no point on the curve: the first such small x
+        byte[] compressedNoPoint = new byte[33 + 32 + 40];
+        compressedNoPoint[0] = 2;
+        do {
+            compressedNoPoint[32]++;
+        } while (isCompressedDecodable(compressedNoPoint));
+        for (byte[] t : new byte[][] {offCurve, xIsP, infinity, badFormat, compressedNoPoint}) {
             assertThatThrownBy(() -> cipher.decrypt(pair.privateKey(), t)).isInstanceOf(Sm2DecryptionException.class).hasMessageContaining("C1");
             assertThatThrownBy(() -> cipher.decrypt(destroyed, t)).isInstanceOf(Sm2DecryptionException.class);
+        }
+    }
+
+    private static boolean isCompressedDecodable(byte[] ct) {
+        try {
+            Sm2PublicKey.fromEncoded(Arrays.copyOf(ct, 33));
+            return true;
+        } catch (java.security.InvalidKeyException e) {
+            return false;
         }
     }
 
@@ -145,7 +183,7 @@ class Sm2CipherTest {
         Sm2KeyPair pair = Sm2KeyPair.generate(seeded(61));
         Sm2Cipher cipher = new Sm2Cipher(seeded(62));
         assertThatThrownBy(() -> cipher.encrypt(pair.publicKey(), new byte[0])).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> cipher.encrypt(null, new byte[1])).isInstanceOf(NullPointerException.class).hasMessageContaining("key");
+        assertThatThrownBy(() -> cipher.encrypt((Sm2PublicKey) null, new byte[1])).isInstanceOf(NullPointerException.class).hasMessageContaining("key");
         assertThatThrownBy(() -> cipher.decrypt(pair.privateKey(), null)).isInstanceOf(NullPointerException.class)
                 .hasMessageContaining("ciphertext");
     }

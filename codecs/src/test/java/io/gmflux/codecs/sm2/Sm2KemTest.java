@@ -34,6 +34,18 @@ class Sm2KemTest {
     }
 
     @Test
+    void preparedKeyEncapsulationsDecapsulate() throws Exception {
+        SecureRandom random = seeded(84);
+        Sm2Kem kem = new Sm2Kem(random);
+        Sm2KeyPair pair = Sm2KeyPair.generate(random);
+        Sm2PreparedPublicKey prepared = Sm2PreparedPublicKey.of(pair.publicKey());
+        for (int i = 0; i < 50; i++) {
+            Sm2Kem.Encapsulated enc = kem.encapsulate(prepared, 32);
+            assertThat(kem.decapsulate(pair.privateKey(), enc.encapsulation(), 32)).as("case " + i).isEqualTo(enc.sharedSecret());
+        }
+    }
+
+    @Test
     void rejectsInvalidEncapsulations() throws Exception {
         Sm2KeyPair pair = Sm2KeyPair.generate(seeded(82));
         Sm2Kem kem = new Sm2Kem(seeded(83));

@@ -101,6 +101,11 @@ class Sm2KeyEncodingTest {
             }
         }
         assertThat(found).as("x values without a point").isPositive();
+        byte[] compressedXIsP = new byte[33];
+        compressedXIsP[0] = 3;
+        System.arraycopy(Hex.decode("fffffffeffffffffffffffffffffffffffffffff00000000ffffffffffffffff"), 0, compressedXIsP, 1, 32);
+        assertThatThrownBy(() -> Sm2PublicKey.fromEncoded(compressedXIsP)).isInstanceOf(InvalidKeyException.class)
+                .hasMessageContaining("below p");
         assertThat(badCompressed).hasSize(33);
     }
 

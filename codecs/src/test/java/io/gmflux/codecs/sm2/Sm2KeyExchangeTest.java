@@ -6,12 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.gmflux.codecs.testing.Vectors;
-import java.math.BigInteger;
 import java.security.InvalidKeyException;
 import java.security.SecureRandom;
 import java.util.SplittableRandom;
 import org.bouncycastle.crypto.agreement.SM2KeyExchange;
-import org.bouncycastle.crypto.params.ECPrivateKeyParameters;
 import org.bouncycastle.crypto.params.ECPublicKeyParameters;
 import org.bouncycastle.crypto.params.ParametersWithID;
 import org.bouncycastle.crypto.params.SM2KeyExchangePrivateParameters;

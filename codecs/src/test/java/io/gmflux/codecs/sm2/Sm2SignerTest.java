@@ -110,6 +110,7 @@ class Sm2SignerTest {
         for (BigInteger[] rs : new BigInteger[][] {
                 {BigInteger.ZERO, s}, {r, BigInteger.ZERO}, {r.add(N), s}, {r, s.add(N)}, {N, s}, {r, N},
                 {r, N.subtract(r)}, // t = r + s = n
+                {BigInteger.ONE, N.subtract(BigInteger.ONE)}, {N.subtract(BigInteger.ONE), BigInteger.ONE},
                 {BigInteger.ONE.shiftLeft(256).subtract(BigInteger.ONE), s}}) {
             if (rs[0].bitLength() > 256 || rs[1].bitLength() > 256) {
                 continue;
