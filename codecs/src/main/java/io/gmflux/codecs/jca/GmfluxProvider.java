@@ -1,9 +1,13 @@
 package io.gmflux.codecs.jca;
 
+import io.gmflux.codecs.sm4.Sm4;
+import io.gmflux.codecs.sm4.Sm4Engine;
 import java.security.InvalidParameterException;
 import java.security.Provider;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.Supplier;
 
 /**
@@ -24,8 +28,8 @@ import java.util.function.Supplier;
  * <tr><td>Cipher</td><td>SM4-CCM</td><td>1.2.156.10197.1.104.9, OID.1.2.156.10197.1.104.9</td></tr>
  * <tr><td>KeyGenerator</td><td>SM4</td><td>1.2.156.10197.1.104.8, 1.2.156.10197.1.104.9
  *     (and their OID. forms)</td></tr>
- * <tr><td>AlgorithmParameters</td><td>SM4, SM4-GCM, SM4-CCM</td><td>1.2.156.10197.1.104.2,
- *     .104.8, .104.9</td></tr>
+ * <tr><td>AlgorithmParameters, AlgorithmParameterGenerator</td><td>SM4, SM4-GCM, SM4-CCM</td>
+ *     <td>1.2.156.10197.1.104.2, .104.8, .104.9</td></tr>
  * <tr><td>Cipher, KeyGenerator, AlgorithmParameters</td><td>ZUC-128, ZUC-256</td><td></td></tr>
  * <tr><td>Mac</td><td>ZUC-128, ZUC-256 (= ZUC-256-128), ZUC-256-64, ZUC-256-32</td><td></td></tr>
  * </table>
@@ -38,12 +42,22 @@ import java.util.function.Supplier;
  * {@link java.security.InvalidAlgorithmParameterException} (BouncyCastle's ZUC reports an
  * {@link java.security.InvalidKeyException}); ZUC-256 also accepts the 23-byte packed IV;
  * BouncyCastle's {@code AEADParameterSpec} is refused (use {@link javax.crypto.spec.GCMParameterSpec}
- * and {@code updateAAD}). Not offered: SM4 wrap ciphers (SM4WRAP, SM4WRAPPAD), SM4-CMAC,
- * SM4-GMAC, POLY1305-SM4, modes other than the above (CTS, CFB8, OCB, EAX, ...), the
- * AlgorithmParameterGenerators, and the SM2/SM9 services.
+ * and {@code updateAAD}); KeyGenerators refuse key sizes their cipher cannot use. Other
+ * differences: GCM and CCM decryption release no plaintext before the tag verifies, so
+ * {@code update} returns nothing and the message is held until {@code doFinal} (BouncyCastle's
+ * GCM hands out unverified plaintext from {@code update}); the ZUC keystreams have no length cap
+ * (BouncyCastle stops ZUC-256 after 2,500 bytes); {@code Mac.clone()} is not supported for the
+ * MACs (it is for SM3). Not offered: SM4 wrap ciphers (SM4WRAP, SM4WRAPPAD), SM4-CMAC,
+ * SM4-GMAC, POLY1305-SM4, modes other than the above (CTS, CFB8, OCB, EAX, ...), and the
+ * SM2/SM9 services.
  *
- * <p>SM4 runs on the table-driven engine of {@link io.gmflux.codecs.sm4.Sm4#newEngine(byte[])},
- * which leaks timing through the cache to a co-located attacker (as BouncyCastle's SM4 does).
+ * <p>SM4 engine: {@code new GmfluxProvider()} runs SM4 on the table-driven engine of
+ * {@link io.gmflux.codecs.sm4.Sm4#newEngine(byte[])}, the fastest, which leaks timing through the
+ * cache to a co-located attacker (as BouncyCastle's SM4 does).
+ * {@code new GmfluxProvider(Sm4Implementation.CONSTANT_TIME)}, or {@code configure("constant-time")}
+ * (also reachable from a {@code java.security} entry {@code security.provider.N=Gmflux constant-time}),
+ * runs every SM4 cipher on {@link io.gmflux.codecs.sm4.Sm4#newConstantTimeEngine(byte[])} instead;
+ * GCM's GHASH stays table-driven either way.
  *
  * <p>Deployment: OpenJDK loads unsigned JCE providers; Oracle's JDK accepts a Cipher or Mac
  * provider only from a jar signed with a JCE code-signing certificate (BouncyCastle's jar is).
@@ -70,9 +84,41 @@ public final class GmfluxProvider extends Provider {
     private static final String OID_SM4_GCM = "1.2.156.10197.1.104.8";
     private static final String OID_SM4_CCM = "1.2.156.10197.1.104.9";
 
-    /** Registers every service. */
+    /** Which SM4 engine the SM4 ciphers run on. */
+    public enum Sm4Implementation {
+        /** {@link Sm4#newEngine(byte[])}: table-driven, fastest, not constant-time. */
+        TABLE {
+            @Override
+            Sm4Engine newEngine(byte[] key) {
+                return Sm4.newEngine(key);
+            }
+        },
+        /** {@link Sm4#newConstantTimeEngine(byte[])}: no secret-indexed memory access, slower. */
+        CONSTANT_TIME {
+            @Override
+            Sm4Engine newEngine(byte[] key) {
+                return Sm4.newConstantTimeEngine(key);
+            }
+        };
+
+        abstract Sm4Engine newEngine(byte[] key);
+    }
+
+    private final Sm4Implementation sm4;
+
+    /** Registers every service, with SM4 on the table-driven engine. */
     public GmfluxProvider() {
-        super(NAME, VERSION, INFO);
+        this(Sm4Implementation.TABLE);
+    }
+
+    /**
+     * Registers every service, with SM4 on the engine {@code sm4}.
+     *
+     * @throws NullPointerException if {@code sm4} is null
+     */
+    public GmfluxProvider(Sm4Implementation sm4) {
+        super(NAME, VERSION, INFO + (sm4 == Sm4Implementation.CONSTANT_TIME ? "; constant-time SM4" : ""));
+        this.sm4 = Objects.requireNonNull(sm4, "sm4");
         Map<String, String> rawKeys = Map.of("SupportedKeyFormats", "RAW");
         List<String> hmacAliases = List.of("HMAC-SM3", "HMAC/SM3", OID_HMAC_SM3);
 
@@ -85,11 +131,11 @@ public final class GmfluxProvider extends Provider {
                 Pbkdf2HmacSm3KeyFactorySpi.class, Pbkdf2HmacSm3KeyFactorySpi::new);
 
         add("Cipher", "SM4", List.of(), cipherAttributes(Sm4Mode.SUPPORTED_MODES, "NOPADDING|PKCS5PADDING|PKCS7PADDING"),
-                Sm4CipherSpi.class, () -> new Sm4CipherSpi(this, null));
+                Sm4CipherSpi.class, () -> new Sm4CipherSpi(this, sm4, null));
         add("Cipher", "SM4-GCM", List.of(OID_SM4_GCM, "OID." + OID_SM4_GCM), cipherAttributes("GCM", "NOPADDING"),
-                Sm4CipherSpi.class, () -> new Sm4CipherSpi(this, Sm4Mode.GCM));
+                Sm4CipherSpi.class, () -> new Sm4CipherSpi(this, sm4, Sm4Mode.GCM));
         add("Cipher", "SM4-CCM", List.of(OID_SM4_CCM, "OID." + OID_SM4_CCM), cipherAttributes("CCM", "NOPADDING"),
-                Sm4CipherSpi.class, () -> new Sm4CipherSpi(this, Sm4Mode.CCM));
+                Sm4CipherSpi.class, () -> new Sm4CipherSpi(this, sm4, Sm4Mode.CCM));
         add("KeyGenerator", "SM4", List.of(OID_SM4_GCM, "OID." + OID_SM4_GCM, OID_SM4_CCM, "OID." + OID_SM4_CCM),
                 Map.of(), SecretKeyGeneratorSpi.class, () -> new SecretKeyGeneratorSpi("SM4", 128, 128, 128));
         add("AlgorithmParameters", "SM4", List.of(OID_SM4_CBC), Map.of(),
@@ -98,6 +144,12 @@ public final class GmfluxProvider extends Provider {
                 AeadParametersSpi.class, () -> new AeadParametersSpi("GCM"));
         add("AlgorithmParameters", "SM4-CCM", List.of(OID_SM4_CCM), Map.of(),
                 AeadParametersSpi.class, () -> new AeadParametersSpi("CCM"));
+        add("AlgorithmParameterGenerator", "SM4", List.of(OID_SM4_CBC), Map.of(),
+                RandomIvParameterGeneratorSpi.class, () -> new RandomIvParameterGeneratorSpi(this, "SM4", 16, 0));
+        add("AlgorithmParameterGenerator", "SM4-GCM", List.of(OID_SM4_GCM), Map.of(),
+                RandomIvParameterGeneratorSpi.class, () -> new RandomIvParameterGeneratorSpi(this, "SM4-GCM", 12, 16));
+        add("AlgorithmParameterGenerator", "SM4-CCM", List.of(OID_SM4_CCM), Map.of(),
+                RandomIvParameterGeneratorSpi.class, () -> new RandomIvParameterGeneratorSpi(this, "SM4-CCM", 12, 12));
 
         for (ZucVariant v : ZucVariant.values()) {
             int bits = v.keyLength * 8;
@@ -113,6 +165,32 @@ public final class GmfluxProvider extends Provider {
                 ZucMacSpi.class, () -> new ZucMacSpi(ZucVariant.ZUC_256, 128));
         add("Mac", "ZUC-256-64", List.of(), rawKeys, ZucMacSpi.class, () -> new ZucMacSpi(ZucVariant.ZUC_256, 64));
         add("Mac", "ZUC-256-32", List.of(), rawKeys, ZucMacSpi.class, () -> new ZucMacSpi(ZucVariant.ZUC_256, 32));
+    }
+
+    /** The SM4 engine this provider's ciphers run on. */
+    public Sm4Implementation sm4Implementation() {
+        return sm4;
+    }
+
+    /**
+     * A provider configured by {@code configArg}: {@code "constant-time"} or {@code "table"}
+     * (case-insensitive), naming the SM4 engine. This is what the JDK calls for a
+     * {@code security.provider.N=Gmflux <arg>} entry.
+     *
+     * @throws InvalidParameterException for any other argument
+     */
+    @Override
+    public Provider configure(String configArg) {
+        String arg = configArg == null ? "" : configArg.trim().toLowerCase(Locale.ROOT);
+        switch (arg) {
+            case "constant-time":
+                return new GmfluxProvider(Sm4Implementation.CONSTANT_TIME);
+            case "table":
+                return new GmfluxProvider(Sm4Implementation.TABLE);
+            default:
+                throw new InvalidParameterException(
+                        "Gmflux provider takes \"constant-time\" or \"table\", got \"" + configArg + "\"");
+        }
     }
 
     /**

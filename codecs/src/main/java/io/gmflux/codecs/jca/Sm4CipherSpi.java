@@ -1,7 +1,6 @@
 package io.gmflux.codecs.jca;
 
 import io.gmflux.codecs.bytes.Bytes;
-import io.gmflux.codecs.sm4.Sm4;
 import io.gmflux.codecs.sm4.Sm4AeadCipher;
 import io.gmflux.codecs.sm4.Sm4Cipher;
 import io.gmflux.codecs.sm4.Sm4Engine;
@@ -41,14 +40,15 @@ import javax.crypto.spec.IvParameterSpec;
  *
  * <p>Not thread-safe, as every {@code CipherSpi}. A new init under the same key keeps the expanded
  * key (and, for GCM in the same direction and tag length, the GHASH table); a new key destroys the
- * previous engine and mode state, zeroing them. SM4 runs on the table-driven engine of
- * {@link Sm4#newEngine}, which is not constant-time (as BouncyCastle's SM4 is not).
+ * previous engine and mode state, zeroing them. SM4 runs on the engine the provider was built with
+ * ({@link GmfluxProvider.Sm4Implementation}).
  */
 final class Sm4CipherSpi extends CipherSpi {
 
     private static final byte[] EMPTY = new byte[0];
 
     private final Provider provider;
+    private final GmfluxProvider.Sm4Implementation engines;
     private final Sm4Mode fixedMode;
     private final OverlapScratch scratch = new OverlapScratch();
 
@@ -77,10 +77,12 @@ final class Sm4CipherSpi extends CipherSpi {
 
     /**
      * @param provider the provider whose AlgorithmParameters {@link #engineGetParameters} returns
+     * @param engines the SM4 engine to expand keys into
      * @param fixedMode the mode of "SM4-GCM"/"SM4-CCM", or null for "SM4" (mode from the transformation)
      */
-    Sm4CipherSpi(Provider provider, Sm4Mode fixedMode) {
+    Sm4CipherSpi(Provider provider, GmfluxProvider.Sm4Implementation engines, Sm4Mode fixedMode) {
         this.provider = provider;
+        this.engines = engines;
         this.fixedMode = fixedMode;
         this.mode = fixedMode != null ? fixedMode : Sm4Mode.ECB;
     }
@@ -224,7 +226,7 @@ final class Sm4CipherSpi extends CipherSpi {
             // The usual JCA pattern is one init per message under the same key: keep the expanded key
             // and, for GCM, the GHASH table (Sm4Gcm.resetWithIv) instead of rebuilding them.
             boolean sameKey = engine != null && Bytes.constantTimeEquals(k, engineKey);
-            Sm4Engine newEngine = sameKey ? engine : Sm4.newEngine(k);
+            Sm4Engine newEngine = sameKey ? engine : engines.newEngine(k);
             Sm4Cipher newCipher;
             try {
                 if (sameKey && cipher instanceof Sm4Gcm && encrypting == encrypt && tagLength == newTag) {

@@ -11,6 +11,7 @@ import io.gmflux.codecs.sm4.Sm4Gcm;
 import io.gmflux.codecs.sm4.Sm4Ofb;
 import io.gmflux.codecs.sm4.Sm4Padding;
 import java.security.InvalidAlgorithmParameterException;
+import java.util.Arrays;
 import java.util.Locale;
 
 /**
@@ -40,7 +41,7 @@ enum Sm4Mode {
     CTR(16, 8, 16) {
         @Override
         Sm4Cipher open(Sm4Engine engine, boolean encrypt, byte[] iv, int tagLength, Sm4Padding padding) {
-            byte[] counter = iv.length == 16 ? iv : java.util.Arrays.copyOf(iv, 16);
+            byte[] counter = iv.length == 16 ? iv : Arrays.copyOf(iv, 16);
             return encrypt ? Sm4Ctr.encryptor(engine, counter) : Sm4Ctr.decryptor(engine, counter);
         }
     },

@@ -174,9 +174,21 @@ public final class HmacSm3 {
      */
     public boolean verify(byte[] tag) {
         Objects.requireNonNull(tag, "tag");
+        return verify(tag, 0, tag.length);
+    }
+
+    /**
+     * As {@link #verify(byte[])} for the tag {@code tag[off, off + len)}, e.g. one embedded in a
+     * received frame, without copying it out.
+     *
+     * @throws NullPointerException if {@code tag} is null
+     * @throws IndexOutOfBoundsException if the range lies outside {@code tag} (nothing changes)
+     */
+    public boolean verify(byte[] tag, int off, int len) {
+        Bytes.checkRange(tag, off, len, "tag");
         doFinal(tagScratch, 0);
-        boolean ok = tag.length >= MIN_TAG_LENGTH && tag.length <= MAC_LENGTH
-                && Bytes.constantTimeEquals(tagScratch, 0, tag, 0, tag.length);
+        boolean ok = len >= MIN_TAG_LENGTH && len <= MAC_LENGTH
+                && Bytes.constantTimeEquals(tagScratch, 0, tag, off, len);
         Bytes.wipe(tagScratch);
         return ok;
     }

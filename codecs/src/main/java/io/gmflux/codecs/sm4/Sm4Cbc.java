@@ -3,7 +3,7 @@ package io.gmflux.codecs.sm4;
 import io.gmflux.codecs.bytes.Bytes;
 
 /**
- * SM4 in CBC mode (GB/T 17964 §6.3), with PKCS#7 or no padding. The IV must be 16 bytes and
+ * SM4 in CBC mode (GB/T 17964; NIST SP 800-38A §6.2), with PKCS#7 or no padding. The IV must be 16 bytes and
  * unpredictable for each message. Encryption is serial; decryption runs four blocks at a time
  * in the table engine ({@link Sm4Engine#decryptCbc}).
  *

@@ -3,7 +3,7 @@ package io.gmflux.codecs.sm4;
 import io.gmflux.codecs.bytes.Bytes;
 
 /**
- * SM4 in CFB mode with 128-bit feedback (GB/T 17964 §6.4): {@code C_i = P_i xor E(C_{i-1})},
+ * SM4 in CFB mode with 128-bit feedback (GB/T 17964; NIST SP 800-38A §6.3): {@code C_i = P_i xor E(C_{i-1})},
  * {@code C_{-1} = IV}. Any length (a partial last block uses part of the keystream). Whole blocks
  * go through {@link Sm4Engine#encryptCfb}/{@link Sm4Engine#decryptCfb}: encryption is serial,
  * decryption runs four blocks at a time in the table engine.

@@ -4,7 +4,7 @@ import io.gmflux.codecs.bytes.Bytes;
 import java.util.Arrays;
 
 /**
- * SM4 in CTR mode (GB/T 17964 §6.6): the IV is the first counter block, incremented as a 128-bit
+ * SM4 in CTR mode (GB/T 17964; NIST SP 800-38A §6.5): the IV is the first counter block, incremented as a 128-bit
  * big-endian integer per block and wrapping modulo 2^128. Any length; encryption and decryption
  * are the same operation. Never reuse an IV under one key: counter ranges of two messages must
  * not overlap.

@@ -1,7 +1,7 @@
 package io.gmflux.codecs.sm4;
 
 /**
- * SM4 in ECB mode (GB/T 17964 §6.2), with PKCS#7 or no padding. ECB shows which blocks repeat;
+ * SM4 in ECB mode (GB/T 17964; NIST SP 800-38A §6.1), with PKCS#7 or no padding. ECB shows which blocks repeat;
  * use it only for single blocks or as a building block.
  *
  * <p>The factories are thread-safe; the returned {@link Sm4Cipher} is not (one message at a time)

@@ -6,10 +6,18 @@ import io.gmflux.codecs.bytes.Bytes;
  * The SM4 block cipher (GB/T 32907) under one expanded key: the multi-block entry point that
  * every mode of this package uses, whichever implementation sits behind it.
  *
+ * <p>Besides the two block methods it has one entry point per mode (CBC, CFB-128, OFB, CTR) that
+ * processes whole blocks and carries the chaining value, feedback register or counter in a
+ * 16-byte array owned by the caller. Their default implementations go block by block through
+ * {@link #encryptBlocks}/{@link #decryptBlocks}, so any engine supports them; an engine may
+ * override them with fused kernels (the table engine does). Modes call only these methods, so a
+ * mode never depends on which engine runs.
+ *
  * <p>Thread safety: an engine is immutable after construction except for {@link #destroy()};
- * {@code encryptBlocks}/{@code decryptBlocks} keep no state between calls and may be called
- * from several threads at once. Input and output ranges may be the same (in place) or
- * disjoint; partially overlapping ranges are not supported.
+ * every method keeps its state in the caller's arrays only and may be called from several
+ * threads at once (each with its own chain/counter array). Input and output ranges may be the
+ * same (in place) or disjoint; partially overlapping ranges are not supported. Bad ranges throw
+ * before anything is written or updated.
  */
 public interface Sm4Engine {
 
@@ -26,8 +34,8 @@ public interface Sm4Engine {
     void decryptBlocks(byte[] in, int inOff, byte[] out, int outOff, int blocks);
 
     /**
-     * CBC encryption (GB/T 17964 §6.3) of {@code blocks} whole blocks: {@code C_i = E(P_i xor C_{i-1})}
-     * with {@code C_{-1} = chain}. On return {@code chain} holds the last ciphertext block, so
+     * CBC encryption (GB/T 17964; NIST SP 800-38A §6.2) of {@code blocks} whole blocks:
+     * {@code C_i = E(P_i xor C_{i-1})} with {@code C_{-1} = chain}. On return {@code chain} holds the last ciphertext block, so
      * consecutive calls continue one message.
      *
      * <p>The default runs block by block through {@link #encryptBlocks}; the table engine fuses
@@ -53,8 +61,8 @@ public interface Sm4Engine {
     }
 
     /**
-     * CBC decryption (GB/T 17964 §6.3) of {@code blocks} whole blocks: {@code P_i = D(C_i) xor C_{i-1}}
-     * with {@code C_{-1} = chain}. On return {@code chain} holds the last ciphertext block. In place
+     * CBC decryption (GB/T 17964; NIST SP 800-38A §6.2) of {@code blocks} whole blocks:
+     * {@code P_i = D(C_i) xor C_{i-1}} with {@code C_{-1} = chain}. On return {@code chain} holds the last ciphertext block. In place
      * works: each ciphertext block is read before its plaintext is written.
      *
      * <p>The default runs block by block through {@link #decryptBlocks}; the table engine decrypts
@@ -82,7 +90,7 @@ public interface Sm4Engine {
     }
 
     /**
-     * CFB-128 encryption (GB/T 17964 §6.4) of {@code blocks} whole blocks:
+     * CFB-128 encryption (GB/T 17964; NIST SP 800-38A §6.3) of {@code blocks} whole blocks:
      * {@code C_i = P_i xor E(C_{i-1})} with {@code C_{-1} = feedback}. On return {@code feedback}
      * holds the last ciphertext block. In place works. The default runs block by block through
      * {@link #encryptBlocks}, using {@code feedback} as its scratch. No allocation.
@@ -105,7 +113,7 @@ public interface Sm4Engine {
     }
 
     /**
-     * CFB-128 decryption (GB/T 17964 §6.4) of {@code blocks} whole blocks:
+     * CFB-128 decryption (GB/T 17964; NIST SP 800-38A §6.3) of {@code blocks} whole blocks:
      * {@code P_i = C_i xor E(C_{i-1})} with {@code C_{-1} = feedback}. On return {@code feedback}
      * holds the last ciphertext block. In place works. The default runs block by block; the table
      * engine runs four blocks at a time (decryption is parallel). No allocation.
@@ -128,7 +136,7 @@ public interface Sm4Engine {
     }
 
     /**
-     * OFB (GB/T 17964 §6.5) over {@code blocks} whole blocks: {@code O_i = E(O_{i-1})},
+     * OFB (GB/T 17964; NIST SP 800-38A §6.4) over {@code blocks} whole blocks: {@code O_i = E(O_{i-1})},
      * {@code out_i = in_i xor O_i}, with {@code O_{-1} = register}; the same operation encrypts
      * and decrypts. On return {@code register} holds the last keystream block. In place works.
      * The default runs block by block through {@link #encryptBlocks}. No allocation.
@@ -148,7 +156,7 @@ public interface Sm4Engine {
 
     /**
      * CTR keystream applied to {@code blocks} whole blocks: {@code out_i = in_i xor E(counter + i)},
-     * the counter being a 128-bit big-endian integer that wraps modulo 2^128 (GB/T 17964 §6.6 with
+     * the counter being a 128-bit big-endian integer that wraps modulo 2^128 (GB/T 17964; NIST SP 800-38A §6.5 with
      * the standard increment function). On return {@code counter} is advanced by {@code blocks}.
      * In place works. (GCM's 32-bit {@code inc32} differs only when the low 32 bits wrap.)
      *

@@ -3,7 +3,7 @@ package io.gmflux.codecs.sm4;
 import io.gmflux.codecs.bytes.Bytes;
 
 /**
- * SM4 in OFB mode (GB/T 17964 §6.5), full 128-bit feedback: the keystream is E(IV), E(E(IV)), ...
+ * SM4 in OFB mode (GB/T 17964; NIST SP 800-38A §6.4), full 128-bit feedback: the keystream is E(IV), E(E(IV)), ...
  * Any length; encryption and decryption are the same operation. Serial by nature. Never reuse an
  * IV under one key.
  *

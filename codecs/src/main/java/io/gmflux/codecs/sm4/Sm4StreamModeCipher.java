@@ -9,7 +9,7 @@ import io.gmflux.codecs.bytes.Bytes;
  * {@code len} bytes); {@code doFinal} never throws for length.
  *
  * <p>For CFB the used keystream bytes are replaced by the ciphertext bytes as they are produced,
- * so that {@link #keystream} holds the feedback block once it is complete (GB/T 17964 §6.4).
+ * so that {@link #keystream} holds the feedback block once it is complete (GB/T 17964; NIST SP 800-38A §6.3).
  *
  * <p>Not thread-safe.
  */

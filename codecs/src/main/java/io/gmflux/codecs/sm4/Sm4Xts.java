@@ -5,7 +5,7 @@ import java.util.Objects;
 
 /**
  * SM4 in XTS mode (IEEE 1619-2018, the XTS-AES construction with SM4 as the block cipher; the
- * shape GB/T 17964-2021 §6.8 adopts): length-preserving encryption of one data unit (a disk
+ * shape GB/T 17964-2021 adopts for its XTS mode): length-preserving encryption of one data unit (a disk
  * sector, say) per call, with two independent keys — {@code dataKey} encrypts the data,
  * {@code tweakKey} encrypts the 16-byte tweak (typically the sector number, little-endian).
  *
@@ -47,7 +47,8 @@ public final class Sm4Xts {
         this.dataKey = Objects.requireNonNull(dataKey, "dataKey");
         this.tweakKey = Objects.requireNonNull(tweakKey, "tweakKey");
         if (dataKey == tweakKey) {
-            throw new IllegalArgumentException("XTS needs two independent keys: dataKey and tweakKey are the same engine");
+            throw new IllegalArgumentException(
+                    "XTS needs two independent keys: dataKey and tweakKey are the same engine");
         }
     }
 

@@ -8,10 +8,9 @@ import java.util.Arrays;
  * "Document 2: ZUC Specification" §3; the ZUC-256 draft §2 uses the same LFSR, bit reorganisation
  * and F and differs only in how key, IV and constants are loaded into the LFSR).
  *
- * <p>The 16-cell LFSR over GF(2^31 - 1) lives in a 32-word sliding window: cells
- * {@code s[0..15]} are the current state, one batch of sixteen clocks writes the new cells
- * {@code s[16..31]} with constant indices (so the JIT removes the shifting a naive LFSR does),
- * then {@code s[16..31]} slides down to {@code s[0..15]}. Keystream is produced sixteen words at
+ * <p>The 16-cell LFSR over GF(2^31 - 1) is advanced sixteen clocks per batch with the cells in
+ * local variables whose roles rotate (so nothing is shifted, as a naive LFSR does, and every
+ * index is a constant). Keystream is produced sixteen words at
  * a time into a buffer and handed out at byte granularity, so a stream may be cut anywhere and
  * has no length limit (BouncyCastle stops one key/IV after 2047 words for ZUC-128 and 625 for
  * ZUC-256; the algorithm itself has no such limit).
@@ -64,8 +63,8 @@ final class ZucCore {
     static final int BATCH_WORDS = 16;
     private static final int BATCH_BYTES = 4 * BATCH_WORDS;
 
-    /** LFSR window: s[0..15] is the state between batches. */
-    private final int[] s = new int[32];
+    /** The sixteen LFSR cells s0..s15 between batches. */
+    private final int[] s = new int[16];
     /** The memory cells R1, R2 of F. */
     private int r1;
     private int r2;
@@ -74,8 +73,8 @@ final class ZucCore {
     private int pos = BATCH_BYTES;
 
     /**
-     * The LFSR cells: a key/IV loader writes the sixteen 31-bit initial cells to indices 0..15,
-     * then calls {@link #init()}. Package-private so loading needs no temporary copy of the key.
+     * The LFSR cells: a key/IV loader writes the sixteen 31-bit initial cells s0..s15, then calls
+     * {@link #init()}. Package-private so loading needs no temporary copy of the key.
      */
     int[] cells() {
         return s;
@@ -83,57 +82,17 @@ final class ZucCore {
 
     /**
      * Runs the initialisation on the cells loaded through {@link #cells()}: 32 clocks in
-     * initialisation mode, then one clock in working mode whose F output is discarded
-     * (GB/T 33133.1 §5.5.2-§5.5.3, ZUC-256 draft §2.3).
+     * initialisation mode (two batches), then one clock in working mode whose output is discarded
+     * (GB/T 33133.1 §5.5.2-§5.5.3, ZUC-256 draft §2.3). That clock is the first of an ordinary
+     * working batch, whose first word is skipped.
      */
     void init() {
         r1 = 0;
         r2 = 0;
-        for (int round = 0; round < 2; round++) {
-            for (int i = 0; i < 16; i++) {
-                clock(i, true);
-            }
-            System.arraycopy(s, 16, s, 0, 16);
-        }
-        clock(0, false);
-        System.arraycopy(s, 1, s, 0, 16);
-        pos = BATCH_BYTES;
-    }
-
-    /**
-     * One clock of the cipher on the window cells {@code s[i..i+15]}; writes {@code s[i+16]}.
-     * Returns the keystream word Z = F(X0, X1, X2) xor X3 (meaningful in working mode only).
-     * {@code init} selects initialisation mode (the LFSR also absorbs W >> 1, §5.3.1).
-     * Called with constant arguments from unrolled code so that, once inlined, every index is a
-     * constant and the branch on {@code init} disappears.
-     */
-    private int clock(int i, boolean init) {
-        final int[] s = this.s;
-        int s0 = s[i];
-        int s15 = s[i + 15];
-        // Bit reorganisation, §5.3.2.
-        int x0 = ((s15 & 0x7FFF8000) << 1) | (s[i + 14] & 0xFFFF);
-        int x1 = (s[i + 11] << 16) | (s[i + 9] >>> 15);
-        int x2 = (s[i + 7] << 16) | (s[i + 5] >>> 15);
-        int x3 = (s[i + 2] << 16) | (s0 >>> 15);
-        // F, §5.4.
-        int w = (x0 ^ r1) + r2;
-        int w1 = r1 + x1;
-        int w2 = r2 ^ x2;
-        r1 = sbox(l1((w1 << 16) | (w2 >>> 16)));
-        r2 = sbox(l2((w2 << 16) | (w1 >>> 16)));
-        // LFSR feedback, §5.2: (1 + 2^8) s0 + 2^20 s4 + 2^21 s10 + 2^17 s13 + 2^15 s15 mod 2^31 - 1.
-        // The plain shifted terms sum below 2^55 in a long (no per-term 31-bit rotation); as
-        // 2^31 = 1 mod p, two folds reduce the sum to [1, p] and give p, never 0, for a non-zero
-        // multiple of p, as the standard requires (§5.2.1 step 2).
-        long v = (long) s0 + ((long) s0 << 8) + ((long) s[i + 4] << 20) + ((long) s[i + 10] << 21)
-                + ((long) s[i + 13] << 17) + ((long) s15 << 15);
-        if (init) {
-            v += (w >>> 1);
-        }
-        v = (v & P) + (v >>> 31);
-        s[i + 16] = (int) ((v & P) + (v >>> 31));
-        return w ^ x3;
+        clocks(ks, 0, true);
+        clocks(ks, 0, true);
+        clocks(ks, 0, false);
+        pos = 4;
     }
 
     private static int l1(int x) {
@@ -152,39 +111,297 @@ final class ZucCore {
 
     /** Sixteen working-mode clocks: the next sixteen keystream words into {@code out[off..off+15]}. */
     void generate(int[] out, int off) {
-        int z0 = clock(0, false);
-        int z1 = clock(1, false);
-        int z2 = clock(2, false);
-        int z3 = clock(3, false);
-        int z4 = clock(4, false);
-        int z5 = clock(5, false);
-        int z6 = clock(6, false);
-        int z7 = clock(7, false);
-        int z8 = clock(8, false);
-        int z9 = clock(9, false);
-        int z10 = clock(10, false);
-        int z11 = clock(11, false);
-        int z12 = clock(12, false);
-        int z13 = clock(13, false);
-        int z14 = clock(14, false);
-        int z15 = clock(15, false);
-        System.arraycopy(s, 16, s, 0, 16);
-        out[off] = z0;
-        out[off + 1] = z1;
-        out[off + 2] = z2;
-        out[off + 3] = z3;
-        out[off + 4] = z4;
-        out[off + 5] = z5;
-        out[off + 6] = z6;
-        out[off + 7] = z7;
-        out[off + 8] = z8;
-        out[off + 9] = z9;
-        out[off + 10] = z10;
-        out[off + 11] = z11;
-        out[off + 12] = z12;
-        out[off + 13] = z13;
-        out[off + 14] = z14;
-        out[off + 15] = z15;
+        clocks(out, off, false);
+    }
+
+    /**
+     * Sixteen clocks; each writes its word Z = W xor X3 to {@code out} (meaningful in working
+     * mode only). {@code init} selects initialisation mode, in which the LFSR also absorbs
+     * W >> 1 (§5.2.1, §5.5.2).
+     *
+     * <p>One clock (GB/T 33133.1 §5.3): bit reorganisation X0 = s15H ∥ s14L, X1 = s11L ∥ s9H,
+     * X2 = s7L ∥ s5H, X3 = s2L ∥ s0H (§5.3.2); F: W = (X0 ^ R1) + R2, W1 = R1 + X1, W2 = R2 ^ X2,
+     * R1 = S(L1(W1L ∥ W2H)), R2 = S(L2(W2L ∥ W1H)) (§5.4); LFSR feedback
+     * s16 = (1 + 2^8) s0 + 2^20 s4 + 2^21 s10 + 2^17 s13 + 2^15 s15 mod 2^31 - 1 (§5.2). The plain
+     * shifted terms sum below 2^55 in a long (no per-term 31-bit rotation); as 2^31 = 1 mod p, two
+     * folds reduce the sum to [1, p], giving p, never 0, for a non-zero multiple of p, as §5.2.1
+     * requires.
+     *
+     * <p>The code is that clock written out sixteen times (generated) with the cells in locals
+     * c0..c15 whose roles rotate: at clock i, cell s_j is {@code c[(i + j) % 16]} and the new cell
+     * s16 replaces s0's local. After sixteen clocks the roles are back in place. Locals let the JIT
+     * keep cells in registers and share the bit-reorganisation halves between clocks (X2 of clock
+     * i + 4 is X1 of clock i).
+     */
+    private void clocks(int[] out, int off, boolean init) {
+        final int[] s = this.s;
+        int c0 = s[0];
+        int c1 = s[1];
+        int c2 = s[2];
+        int c3 = s[3];
+        int c4 = s[4];
+        int c5 = s[5];
+        int c6 = s[6];
+        int c7 = s[7];
+        int c8 = s[8];
+        int c9 = s[9];
+        int c10 = s[10];
+        int c11 = s[11];
+        int c12 = s[12];
+        int c13 = s[13];
+        int c14 = s[14];
+        int c15 = s[15];
+        int r1 = this.r1;
+        int r2 = this.r2;
+        int x0;
+        int x1;
+        int x2;
+        int w;
+        int w1;
+        int w2;
+        long v;
+        // Clock 0.
+        x0 = ((c15 & 0x7FFF8000) << 1) | (c14 & 0xFFFF);
+        x1 = (c11 << 16) | (c9 >>> 15);
+        x2 = (c7 << 16) | (c5 >>> 15);
+        w = (x0 ^ r1) + r2;
+        w1 = r1 + x1;
+        w2 = r2 ^ x2;
+        r1 = sbox(l1((w1 << 16) | (w2 >>> 16)));
+        r2 = sbox(l2((w2 << 16) | (w1 >>> 16)));
+        out[off + 0] = w ^ ((c2 << 16) | (c0 >>> 15));
+        v = (long) c0 * 257 + ((long) c4 << 20) + ((long) c10 << 21) + ((long) c13 << 17)
+                + ((long) c15 << 15) + (init ? w >>> 1 : 0);
+        v = (v & P) + (v >>> 31);
+        c0 = (int) ((v & P) + (v >>> 31));
+        // Clock 1.
+        x0 = ((c0 & 0x7FFF8000) << 1) | (c15 & 0xFFFF);
+        x1 = (c12 << 16) | (c10 >>> 15);
+        x2 = (c8 << 16) | (c6 >>> 15);
+        w = (x0 ^ r1) + r2;
+        w1 = r1 + x1;
+        w2 = r2 ^ x2;
+        r1 = sbox(l1((w1 << 16) | (w2 >>> 16)));
+        r2 = sbox(l2((w2 << 16) | (w1 >>> 16)));
+        out[off + 1] = w ^ ((c3 << 16) | (c1 >>> 15));
+        v = (long) c1 * 257 + ((long) c5 << 20) + ((long) c11 << 21) + ((long) c14 << 17)
+                + ((long) c0 << 15) + (init ? w >>> 1 : 0);
+        v = (v & P) + (v >>> 31);
+        c1 = (int) ((v & P) + (v >>> 31));
+        // Clock 2.
+        x0 = ((c1 & 0x7FFF8000) << 1) | (c0 & 0xFFFF);
+        x1 = (c13 << 16) | (c11 >>> 15);
+        x2 = (c9 << 16) | (c7 >>> 15);
+        w = (x0 ^ r1) + r2;
+        w1 = r1 + x1;
+        w2 = r2 ^ x2;
+        r1 = sbox(l1((w1 << 16) | (w2 >>> 16)));
+        r2 = sbox(l2((w2 << 16) | (w1 >>> 16)));
+        out[off + 2] = w ^ ((c4 << 16) | (c2 >>> 15));
+        v = (long) c2 * 257 + ((long) c6 << 20) + ((long) c12 << 21) + ((long) c15 << 17)
+                + ((long) c1 << 15) + (init ? w >>> 1 : 0);
+        v = (v & P) + (v >>> 31);
+        c2 = (int) ((v & P) + (v >>> 31));
+        // Clock 3.
+        x0 = ((c2 & 0x7FFF8000) << 1) | (c1 & 0xFFFF);
+        x1 = (c14 << 16) | (c12 >>> 15);
+        x2 = (c10 << 16) | (c8 >>> 15);
+        w = (x0 ^ r1) + r2;
+        w1 = r1 + x1;
+        w2 = r2 ^ x2;
+        r1 = sbox(l1((w1 << 16) | (w2 >>> 16)));
+        r2 = sbox(l2((w2 << 16) | (w1 >>> 16)));
+        out[off + 3] = w ^ ((c5 << 16) | (c3 >>> 15));
+        v = (long) c3 * 257 + ((long) c7 << 20) + ((long) c13 << 21) + ((long) c0 << 17)
+                + ((long) c2 << 15) + (init ? w >>> 1 : 0);
+        v = (v & P) + (v >>> 31);
+        c3 = (int) ((v & P) + (v >>> 31));
+        // Clock 4.
+        x0 = ((c3 & 0x7FFF8000) << 1) | (c2 & 0xFFFF);
+        x1 = (c15 << 16) | (c13 >>> 15);
+        x2 = (c11 << 16) | (c9 >>> 15);
+        w = (x0 ^ r1) + r2;
+        w1 = r1 + x1;
+        w2 = r2 ^ x2;
+        r1 = sbox(l1((w1 << 16) | (w2 >>> 16)));
+        r2 = sbox(l2((w2 << 16) | (w1 >>> 16)));
+        out[off + 4] = w ^ ((c6 << 16) | (c4 >>> 15));
+        v = (long) c4 * 257 + ((long) c8 << 20) + ((long) c14 << 21) + ((long) c1 << 17)
+                + ((long) c3 << 15) + (init ? w >>> 1 : 0);
+        v = (v & P) + (v >>> 31);
+        c4 = (int) ((v & P) + (v >>> 31));
+        // Clock 5.
+        x0 = ((c4 & 0x7FFF8000) << 1) | (c3 & 0xFFFF);
+        x1 = (c0 << 16) | (c14 >>> 15);
+        x2 = (c12 << 16) | (c10 >>> 15);
+        w = (x0 ^ r1) + r2;
+        w1 = r1 + x1;
+        w2 = r2 ^ x2;
+        r1 = sbox(l1((w1 << 16) | (w2 >>> 16)));
+        r2 = sbox(l2((w2 << 16) | (w1 >>> 16)));
+        out[off + 5] = w ^ ((c7 << 16) | (c5 >>> 15));
+        v = (long) c5 * 257 + ((long) c9 << 20) + ((long) c15 << 21) + ((long) c2 << 17)
+                + ((long) c4 << 15) + (init ? w >>> 1 : 0);
+        v = (v & P) + (v >>> 31);
+        c5 = (int) ((v & P) + (v >>> 31));
+        // Clock 6.
+        x0 = ((c5 & 0x7FFF8000) << 1) | (c4 & 0xFFFF);
+        x1 = (c1 << 16) | (c15 >>> 15);
+        x2 = (c13 << 16) | (c11 >>> 15);
+        w = (x0 ^ r1) + r2;
+        w1 = r1 + x1;
+        w2 = r2 ^ x2;
+        r1 = sbox(l1((w1 << 16) | (w2 >>> 16)));
+        r2 = sbox(l2((w2 << 16) | (w1 >>> 16)));
+        out[off + 6] = w ^ ((c8 << 16) | (c6 >>> 15));
+        v = (long) c6 * 257 + ((long) c10 << 20) + ((long) c0 << 21) + ((long) c3 << 17)
+                + ((long) c5 << 15) + (init ? w >>> 1 : 0);
+        v = (v & P) + (v >>> 31);
+        c6 = (int) ((v & P) + (v >>> 31));
+        // Clock 7.
+        x0 = ((c6 & 0x7FFF8000) << 1) | (c5 & 0xFFFF);
+        x1 = (c2 << 16) | (c0 >>> 15);
+        x2 = (c14 << 16) | (c12 >>> 15);
+        w = (x0 ^ r1) + r2;
+        w1 = r1 + x1;
+        w2 = r2 ^ x2;
+        r1 = sbox(l1((w1 << 16) | (w2 >>> 16)));
+        r2 = sbox(l2((w2 << 16) | (w1 >>> 16)));
+        out[off + 7] = w ^ ((c9 << 16) | (c7 >>> 15));
+        v = (long) c7 * 257 + ((long) c11 << 20) + ((long) c1 << 21) + ((long) c4 << 17)
+                + ((long) c6 << 15) + (init ? w >>> 1 : 0);
+        v = (v & P) + (v >>> 31);
+        c7 = (int) ((v & P) + (v >>> 31));
+        // Clock 8.
+        x0 = ((c7 & 0x7FFF8000) << 1) | (c6 & 0xFFFF);
+        x1 = (c3 << 16) | (c1 >>> 15);
+        x2 = (c15 << 16) | (c13 >>> 15);
+        w = (x0 ^ r1) + r2;
+        w1 = r1 + x1;
+        w2 = r2 ^ x2;
+        r1 = sbox(l1((w1 << 16) | (w2 >>> 16)));
+        r2 = sbox(l2((w2 << 16) | (w1 >>> 16)));
+        out[off + 8] = w ^ ((c10 << 16) | (c8 >>> 15));
+        v = (long) c8 * 257 + ((long) c12 << 20) + ((long) c2 << 21) + ((long) c5 << 17)
+                + ((long) c7 << 15) + (init ? w >>> 1 : 0);
+        v = (v & P) + (v >>> 31);
+        c8 = (int) ((v & P) + (v >>> 31));
+        // Clock 9.
+        x0 = ((c8 & 0x7FFF8000) << 1) | (c7 & 0xFFFF);
+        x1 = (c4 << 16) | (c2 >>> 15);
+        x2 = (c0 << 16) | (c14 >>> 15);
+        w = (x0 ^ r1) + r2;
+        w1 = r1 + x1;
+        w2 = r2 ^ x2;
+        r1 = sbox(l1((w1 << 16) | (w2 >>> 16)));
+        r2 = sbox(l2((w2 << 16) | (w1 >>> 16)));
+        out[off + 9] = w ^ ((c11 << 16) | (c9 >>> 15));
+        v = (long) c9 * 257 + ((long) c13 << 20) + ((long) c3 << 21) + ((long) c6 << 17)
+                + ((long) c8 << 15) + (init ? w >>> 1 : 0);
+        v = (v & P) + (v >>> 31);
+        c9 = (int) ((v & P) + (v >>> 31));
+        // Clock 10.
+        x0 = ((c9 & 0x7FFF8000) << 1) | (c8 & 0xFFFF);
+        x1 = (c5 << 16) | (c3 >>> 15);
+        x2 = (c1 << 16) | (c15 >>> 15);
+        w = (x0 ^ r1) + r2;
+        w1 = r1 + x1;
+        w2 = r2 ^ x2;
+        r1 = sbox(l1((w1 << 16) | (w2 >>> 16)));
+        r2 = sbox(l2((w2 << 16) | (w1 >>> 16)));
+        out[off + 10] = w ^ ((c12 << 16) | (c10 >>> 15));
+        v = (long) c10 * 257 + ((long) c14 << 20) + ((long) c4 << 21) + ((long) c7 << 17)
+                + ((long) c9 << 15) + (init ? w >>> 1 : 0);
+        v = (v & P) + (v >>> 31);
+        c10 = (int) ((v & P) + (v >>> 31));
+        // Clock 11.
+        x0 = ((c10 & 0x7FFF8000) << 1) | (c9 & 0xFFFF);
+        x1 = (c6 << 16) | (c4 >>> 15);
+        x2 = (c2 << 16) | (c0 >>> 15);
+        w = (x0 ^ r1) + r2;
+        w1 = r1 + x1;
+        w2 = r2 ^ x2;
+        r1 = sbox(l1((w1 << 16) | (w2 >>> 16)));
+        r2 = sbox(l2((w2 << 16) | (w1 >>> 16)));
+        out[off + 11] = w ^ ((c13 << 16) | (c11 >>> 15));
+        v = (long) c11 * 257 + ((long) c15 << 20) + ((long) c5 << 21) + ((long) c8 << 17)
+                + ((long) c10 << 15) + (init ? w >>> 1 : 0);
+        v = (v & P) + (v >>> 31);
+        c11 = (int) ((v & P) + (v >>> 31));
+        // Clock 12.
+        x0 = ((c11 & 0x7FFF8000) << 1) | (c10 & 0xFFFF);
+        x1 = (c7 << 16) | (c5 >>> 15);
+        x2 = (c3 << 16) | (c1 >>> 15);
+        w = (x0 ^ r1) + r2;
+        w1 = r1 + x1;
+        w2 = r2 ^ x2;
+        r1 = sbox(l1((w1 << 16) | (w2 >>> 16)));
+        r2 = sbox(l2((w2 << 16) | (w1 >>> 16)));
+        out[off + 12] = w ^ ((c14 << 16) | (c12 >>> 15));
+        v = (long) c12 * 257 + ((long) c0 << 20) + ((long) c6 << 21) + ((long) c9 << 17)
+                + ((long) c11 << 15) + (init ? w >>> 1 : 0);
+        v = (v & P) + (v >>> 31);
+        c12 = (int) ((v & P) + (v >>> 31));
+        // Clock 13.
+        x0 = ((c12 & 0x7FFF8000) << 1) | (c11 & 0xFFFF);
+        x1 = (c8 << 16) | (c6 >>> 15);
+        x2 = (c4 << 16) | (c2 >>> 15);
+        w = (x0 ^ r1) + r2;
+        w1 = r1 + x1;
+        w2 = r2 ^ x2;
+        r1 = sbox(l1((w1 << 16) | (w2 >>> 16)));
+        r2 = sbox(l2((w2 << 16) | (w1 >>> 16)));
+        out[off + 13] = w ^ ((c15 << 16) | (c13 >>> 15));
+        v = (long) c13 * 257 + ((long) c1 << 20) + ((long) c7 << 21) + ((long) c10 << 17)
+                + ((long) c12 << 15) + (init ? w >>> 1 : 0);
+        v = (v & P) + (v >>> 31);
+        c13 = (int) ((v & P) + (v >>> 31));
+        // Clock 14.
+        x0 = ((c13 & 0x7FFF8000) << 1) | (c12 & 0xFFFF);
+        x1 = (c9 << 16) | (c7 >>> 15);
+        x2 = (c5 << 16) | (c3 >>> 15);
+        w = (x0 ^ r1) + r2;
+        w1 = r1 + x1;
+        w2 = r2 ^ x2;
+        r1 = sbox(l1((w1 << 16) | (w2 >>> 16)));
+        r2 = sbox(l2((w2 << 16) | (w1 >>> 16)));
+        out[off + 14] = w ^ ((c0 << 16) | (c14 >>> 15));
+        v = (long) c14 * 257 + ((long) c2 << 20) + ((long) c8 << 21) + ((long) c11 << 17)
+                + ((long) c13 << 15) + (init ? w >>> 1 : 0);
+        v = (v & P) + (v >>> 31);
+        c14 = (int) ((v & P) + (v >>> 31));
+        // Clock 15.
+        x0 = ((c14 & 0x7FFF8000) << 1) | (c13 & 0xFFFF);
+        x1 = (c10 << 16) | (c8 >>> 15);
+        x2 = (c6 << 16) | (c4 >>> 15);
+        w = (x0 ^ r1) + r2;
+        w1 = r1 + x1;
+        w2 = r2 ^ x2;
+        r1 = sbox(l1((w1 << 16) | (w2 >>> 16)));
+        r2 = sbox(l2((w2 << 16) | (w1 >>> 16)));
+        out[off + 15] = w ^ ((c1 << 16) | (c15 >>> 15));
+        v = (long) c15 * 257 + ((long) c3 << 20) + ((long) c9 << 21) + ((long) c12 << 17)
+                + ((long) c14 << 15) + (init ? w >>> 1 : 0);
+        v = (v & P) + (v >>> 31);
+        c15 = (int) ((v & P) + (v >>> 31));
+        s[0] = c0;
+        s[1] = c1;
+        s[2] = c2;
+        s[3] = c3;
+        s[4] = c4;
+        s[5] = c5;
+        s[6] = c6;
+        s[7] = c7;
+        s[8] = c8;
+        s[9] = c9;
+        s[10] = c10;
+        s[11] = c11;
+        s[12] = c12;
+        s[13] = c13;
+        s[14] = c14;
+        s[15] = c15;
+        this.r1 = r1;
+        this.r2 = r2;
     }
 
     /** The next 32 keystream bits, continuing at the current byte position. */

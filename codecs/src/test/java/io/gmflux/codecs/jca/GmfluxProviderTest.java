@@ -133,6 +133,20 @@ class GmfluxProviderTest {
     }
 
     @Test
+    void configuresTheSm4EngineByArgumentAsTheJdkDoesForSecurityFileEntries() {
+        GmfluxProvider table = new GmfluxProvider();
+        assertThat(table.sm4Implementation()).isEqualTo(GmfluxProvider.Sm4Implementation.TABLE);
+        Provider ct = table.configure(" Constant-Time ");
+        assertThat(((GmfluxProvider) ct).sm4Implementation()).isEqualTo(GmfluxProvider.Sm4Implementation.CONSTANT_TIME);
+        assertThat(ct.getName()).isEqualTo("Gmflux");
+        assertThat(ct.getInfo()).contains("constant-time");
+        assertThat(((GmfluxProvider) ct.configure("table")).sm4Implementation())
+                .isEqualTo(GmfluxProvider.Sm4Implementation.TABLE);
+        assertThatThrownBy(() -> table.configure("fast")).isInstanceOf(InvalidParameterException.class);
+        assertThatThrownBy(() -> new GmfluxProvider(null)).isInstanceOf(NullPointerException.class);
+    }
+
+    @Test
     void refusesConstructorParametersLikeTheJdk() {
         Provider.Service s = GMFLUX.getService("Cipher", "SM4");
         assertThatThrownBy(() -> s.newInstance("x")).isInstanceOf(InvalidParameterException.class);

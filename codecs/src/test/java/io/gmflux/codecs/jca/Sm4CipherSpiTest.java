@@ -98,12 +98,27 @@ class Sm4CipherSpiTest {
         "SM4/OFB/NoPadding", "SM4/GCM/NoPadding", "SM4/CCM/NoPadding", "SM4-GCM", "SM4-CCM",
         "SM4/CFB128/NoPadding", "SM4/OFB128/NoPadding", "SM4/SIC/NoPadding", "sm4/cbc/pkcs5padding"})
     void agreesWithBouncyCastleOnRandomInputsThroughEveryPath(String transformation) throws Exception {
+        assertAgreement(transformation, BOTH, CASES);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"SM4/ECB/PKCS5Padding", "SM4/CBC/PKCS5Padding", "SM4/CTR/NoPadding", "SM4/CFB/NoPadding",
+        "SM4/OFB/NoPadding", "SM4/GCM/NoPadding", "SM4/CCM/NoPadding"})
+    void constantTimeEngineAgreesWithBouncyCastle(String transformation) throws Exception {
+        Provider constantTime = new GmfluxProvider().configure("constant-time");
+        assertThat(((GmfluxProvider) constantTime).sm4Implementation())
+                .isEqualTo(GmfluxProvider.Sm4Implementation.CONSTANT_TIME);
+        assertAgreement(transformation, List.of(constantTime), 60);
+    }
+
+    /** Random cases encrypted by BouncyCastle once, then by each provider through rotating paths both ways. */
+    private static void assertAgreement(String transformation, List<Provider> providers, int cases) throws Exception {
         long seed = 0x5EED_0000L + transformation.hashCode();
         SplittableRandom rnd = new SplittableRandom(seed);
         String mode = modeOf(transformation);
         boolean aead = mode.equals("GCM") || mode.equals("CCM");
         CipherPaths.Path[] paths = CipherPaths.Path.values();
-        for (int i = 0; i < CASES; i++) {
+        for (int i = 0; i < cases; i++) {
             SecretKey key = new SecretKeySpec(bytes(rnd, 16), "SM4");
             AlgorithmParameterSpec spec = randomParameters(mode, rnd);
             byte[] aad = aead ? bytes(rnd, rnd.nextInt(3) == 0 ? 0 : rnd.nextInt(0, 100)) : null;
@@ -111,7 +126,7 @@ class Sm4CipherSpiTest {
             Cipher ref = cipher(transformation, BC, Cipher.ENCRYPT_MODE, key, spec, aad, rnd);
             byte[] expected = ref.doFinal(pt);
 
-            for (Provider p : BOTH) {
+            for (Provider p : providers) {
                 CipherPaths.Path encPath = paths[(i + (p == BC ? 3 : 0)) % paths.length];
                 CipherPaths.Path decPath = paths[(i / paths.length + i + 1) % paths.length];
                 String what = transformation + " via " + p.getName() + ", seed " + seed + " case " + i + ", "
@@ -125,6 +140,25 @@ class Sm4CipherSpiTest {
                     assertThat(dec.doFinal(expected)).as("decrypt again " + what).isEqualTo(pt);
                 }
             }
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"SM4/CBC/PKCS5Padding", "SM4/CTR/NoPadding", "SM4/GCM/NoPadding", "SM4/CCM/NoPadding"})
+    void agreesWithBouncyCastleOnMegabyteMessages(String transformation) throws Exception {
+        SplittableRandom rnd = new SplittableRandom(0x1000007L);
+        String mode = modeOf(transformation);
+        SecretKey key = new SecretKeySpec(bytes(rnd, 16), "SM4");
+        AlgorithmParameterSpec spec = randomParameters(mode, rnd);
+        byte[] aad = mode.equals("GCM") || mode.equals("CCM") ? bytes(rnd, 1000) : null;
+        byte[] pt = bytes(rnd, (1 << 20) + 7);
+        byte[] expected = cipher(transformation, BC, Cipher.ENCRYPT_MODE, key, spec, aad, rnd).doFinal(pt);
+        for (CipherPaths.Path path : new CipherPaths.Path[] {CipherPaths.Path.DIRECT_BUFFERS, CipherPaths.Path.IN_PLACE_SPLITS,
+            CipherPaths.Path.ARRAY_SPLITS}) {
+            Cipher enc = cipher(transformation, GMFLUX, Cipher.ENCRYPT_MODE, key, spec, aad, rnd);
+            assertThat(path.run(enc, pt, rnd)).as(transformation + " " + path).isEqualTo(expected);
+            Cipher dec = cipher(transformation, GMFLUX, Cipher.DECRYPT_MODE, key, spec, aad, rnd);
+            assertThat(path.run(dec, expected, rnd)).as(transformation + " " + path).isEqualTo(pt);
         }
     }
 

@@ -114,6 +114,24 @@ class HmacSm3Test {
     }
 
     @Test
+    void verifiesATagEmbeddedInALargerBuffer() {
+        byte[] key = {7};
+        byte[] msg = {1, 2, 3};
+        byte[] frame = new byte[50];
+        System.arraycopy(HmacSm3.mac(key, msg), 0, frame, 9, 32);
+        HmacSm3 h = new HmacSm3(key);
+        h.update(msg);
+        assertThat(h.verify(frame, 9, 32)).isTrue();
+        h.update(msg);
+        assertThat(h.verify(frame, 9, 20)).as("truncated to 20 bytes").isTrue();
+        h.update(msg);
+        assertThat(h.verify(frame, 8, 32)).as("misaligned").isFalse();
+        h.update(msg);
+        assertThatThrownBy(() -> h.verify(frame, 30, 32)).isInstanceOf(IndexOutOfBoundsException.class).hasMessageStartingWith("tag:");
+        assertThat(h.verify(frame, 9, 32)).as("state unchanged by the rejected call").isTrue();
+    }
+
+    @Test
     void rejectsEveryFlippedTagBitAndAnyChangedMessageByte() {
         SplittableRandom rnd = new SplittableRandom(0x5133_1002L);
         byte[] key = new byte[32];
@@ -137,6 +155,21 @@ class HmacSm3Test {
         h.update(msg);
         assertThat(h.verify(tag)).as("the original still verifies").isTrue();
         assertThat(HmacSm3.verify(key, msg, new byte[32])).isFalse();
+    }
+
+    @Test
+    void hashesKeysLongerThanTheBlockAndZeroPadsShorterOnes() {
+        // RFC 2104 §2: K0 is H(K) for |K| > 64, else K padded with zeros to 64 bytes.
+        SplittableRandom rnd = new SplittableRandom(0x5133_1003L);
+        byte[] msg = new byte[50];
+        rnd.nextBytes(msg);
+        for (int len = 60; len <= 70; len++) {
+            byte[] key = new byte[len];
+            rnd.nextBytes(key);
+            byte[] equivalent = len > 64 ? Sm3.hash(key) : java.util.Arrays.copyOf(key, 64);
+            assertThat(HmacSm3.mac(key, msg)).as("key length " + len).isEqualTo(HmacSm3.mac(equivalent, msg))
+                    .isEqualTo(bc(key, msg));
+        }
     }
 
     @Test
@@ -165,18 +198,18 @@ class HmacSm3Test {
 
     @Test
     void rejectsNullAndOutOfRangeArgumentsWithoutChangingState() {
-        assertThatThrownBy(() -> new HmacSm3(null)).isInstanceOf(NullPointerException.class).hasMessageContaining("key");
-        assertThatThrownBy(() -> HmacSm3.mac(null, new byte[0])).isInstanceOf(NullPointerException.class).hasMessageContaining("key");
-        assertThatThrownBy(() -> HmacSm3.mac(new byte[0], null)).isInstanceOf(NullPointerException.class).hasMessageContaining("data");
-        assertThatThrownBy(() -> HmacSm3.verify(new byte[0], new byte[0], null)).isInstanceOf(NullPointerException.class).hasMessageContaining("tag");
+        assertThatThrownBy(() -> new HmacSm3(null)).isInstanceOf(NullPointerException.class).hasMessage("key");
+        assertThatThrownBy(() -> HmacSm3.mac(null, new byte[0])).isInstanceOf(NullPointerException.class).hasMessage("key");
+        assertThatThrownBy(() -> HmacSm3.mac(new byte[0], null)).isInstanceOf(NullPointerException.class).hasMessage("data");
+        assertThatThrownBy(() -> HmacSm3.verify(new byte[0], new byte[0], null)).isInstanceOf(NullPointerException.class).hasMessage("tag");
         byte[] key = new byte[10];
         HmacSm3 h = new HmacSm3(key);
         h.update(new byte[] {'a'});
-        assertThatThrownBy(() -> h.update((byte[]) null)).isInstanceOf(NullPointerException.class).hasMessageContaining("in");
-        assertThatThrownBy(() -> h.update((ByteBuffer) null)).isInstanceOf(NullPointerException.class).hasMessageContaining("in");
-        assertThatThrownBy(() -> h.update(new byte[3], 2, 2)).isInstanceOf(IndexOutOfBoundsException.class).hasMessageContaining("in");
-        assertThatThrownBy(() -> h.doFinal(new byte[31], 0)).isInstanceOf(IndexOutOfBoundsException.class).hasMessageContaining("out");
-        assertThatThrownBy(() -> h.verify(null)).isInstanceOf(NullPointerException.class).hasMessageContaining("tag");
+        assertThatThrownBy(() -> h.update((byte[]) null)).isInstanceOf(NullPointerException.class).hasMessage("in");
+        assertThatThrownBy(() -> h.update((ByteBuffer) null)).isInstanceOf(NullPointerException.class).hasMessage("in");
+        assertThatThrownBy(() -> h.update(new byte[3], 2, 2)).isInstanceOf(IndexOutOfBoundsException.class).hasMessageStartingWith("in:");
+        assertThatThrownBy(() -> h.doFinal(new byte[31], 0)).isInstanceOf(IndexOutOfBoundsException.class).hasMessageStartingWith("out:");
+        assertThatThrownBy(() -> h.verify(null)).isInstanceOf(NullPointerException.class).hasMessage("tag");
         h.update(new byte[] {'b'});
         assertThat(h.doFinal()).isEqualTo(bc(key, new byte[] {'a', 'b'}));
     }

@@ -15,9 +15,11 @@ class Sm4CbcTest {
             (e, iv, enc) -> enc ? Sm4Cbc.encryptor(e, iv, Sm4Padding.PKCS7) : Sm4Cbc.decryptor(e, iv, Sm4Padding.PKCS7);
 
     private final Sm4ModeChecks unpadded = new Sm4ModeChecks("cbc/none", NONE,
-            Sm4ModeChecks.bcBuffered(() -> new DefaultBufferedBlockCipher(CBCBlockCipher.newInstance(new SM4Engine())), true), true);
+            Sm4ModeChecks.bcBuffered(
+                    () -> new DefaultBufferedBlockCipher(CBCBlockCipher.newInstance(new SM4Engine())), true), true);
     private final Sm4ModeChecks padded = new Sm4ModeChecks("cbc/pkcs7", PKCS7,
-            Sm4ModeChecks.bcBuffered(() -> new PaddedBufferedBlockCipher(CBCBlockCipher.newInstance(new SM4Engine()), new PKCS7Padding()), true), false);
+            Sm4ModeChecks.bcBuffered(() -> new PaddedBufferedBlockCipher(
+                    CBCBlockCipher.newInstance(new SM4Engine()), new PKCS7Padding()), true), false);
 
     @Test
     void matchesTheStandardVectors() throws Exception {
@@ -76,7 +78,8 @@ class Sm4CbcTest {
     @Test
     void rejectsNullAndWrongLengthArguments() {
         unpadded.rejectsBadConstructorArguments(true);
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Sm4Cbc.encryptor(Sm4.newEngine(new byte[16]), new byte[16], null))
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                        () -> Sm4Cbc.encryptor(Sm4.newEngine(new byte[16]), new byte[16], null))
                 .isInstanceOf(NullPointerException.class).hasMessageContaining("padding");
     }
 

@@ -132,6 +132,33 @@ class Sm4CcmTest {
     }
 
     @Test
+    void agreesWithBouncyCastleOverAnEngineWithoutFusedKernels() throws Exception {
+        // An engine with only the block methods runs encryptCtr/encryptCbc through the interface's
+        // defaults: the mode must not depend on how the engine implements them.
+        long seed = 0x6c6d_1006L;
+        SplittableRandom rnd = new SplittableRandom(seed);
+        for (int i = 0; i < 150; i++) {
+            Case c = randomCase(rnd, i, seed);
+            if (c.nonce.length == 13 && c.pt.length > 0xffff) {
+                continue;
+            }
+            Sm4Engine engine = new DefaultPathEngine(Sm4.newEngine(c.key));
+            Sm4Ccm enc = Sm4Ccm.encryptor(engine, c.nonce, c.tagLen);
+            enc.updateAad(c.aad, 0, c.aad.length);
+            byte[] ct = new byte[c.pt.length + c.tagLen];
+            int half = rnd.nextInt(c.pt.length + 1);
+            int n = enc.update(c.pt, 0, half, ct, 0);
+            enc.doFinal(c.pt, half, c.pt.length - half, ct, n);
+            assertThat(Hex.encode(ct)).as(c.name).isEqualTo(Hex.encode(bcCcm(true, c, c.pt)));
+            Sm4Ccm dec = Sm4Ccm.decryptor(engine, c.nonce, c.tagLen);
+            dec.updateAad(c.aad, 0, c.aad.length);
+            byte[] pt = new byte[c.pt.length];
+            assertThat(dec.doFinal(ct, 0, ct.length, pt, 0)).isEqualTo(c.pt.length);
+            assertThat(pt).as(c.name).isEqualTo(c.pt);
+        }
+    }
+
+    @Test
     void randomSplitsOfAadAndDataEqualOneShot() throws Exception {
         long seed = 0x6c6d_1002L;
         SplittableRandom rnd = new SplittableRandom(seed);
@@ -400,6 +427,19 @@ class Sm4CcmTest {
         ccm.destroy();
         assertThatThrownBy(() -> ccm.update(new byte[1], 0, 1, new byte[1], 0))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("destroyed");
+    }
+
+    @Test
+    void destroyZeroesKeyDependentBlocksAndHeldPlaintext() throws Exception {
+        Sm4Ccm ccm = Sm4Ccm.encryptor(Sm4.newEngine(bytes(new SplittableRandom(13), 16)), new byte[12], 16);
+        byte[] secret = new byte[50];
+        java.util.Arrays.fill(secret, (byte) 7);
+        ccm.update(secret, 0, secret.length, new byte[0], 0);
+        assertThat((byte[]) Sm4GcmTest.field(ccm, "s0")).as("S0 before destroy").isNotEqualTo(new byte[16]);
+        ccm.destroy();
+        for (String name : new String[] {"s0", "counter0", "mac", "held", "work", "keystream"}) {
+            assertThat((byte[]) Sm4GcmTest.field(ccm, name)).as(name).containsOnly(0);
+        }
     }
 
     @Test

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.gmflux.codecs.bytes.Hex;
 import io.gmflux.codecs.testing.Vectors;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -12,8 +13,13 @@ import java.util.SplittableRandom;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.bouncycastle.crypto.BlockCipher;
 import org.bouncycastle.crypto.engines.SM4Engine;
+import org.bouncycastle.crypto.modes.CBCBlockCipher;
+import org.bouncycastle.crypto.modes.CFBBlockCipher;
+import org.bouncycastle.crypto.modes.SICBlockCipher;
 import org.bouncycastle.crypto.params.KeyParameter;
+import org.bouncycastle.crypto.params.ParametersWithIV;
 import org.junit.jupiter.api.Test;
 
 class Sm4ConstantTimeEngineTest {
@@ -266,8 +272,14 @@ class Sm4ConstantTimeEngineTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("blocks");
         // 2^28 + 1 blocks: the byte length would wrap around to 16 in int arithmetic
         assertThatThrownBy(() -> e.encryptBlocks(buf, 0, buf, 0, (1 << 28) + 1))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("blocks");
+                .isInstanceOf(IndexOutOfBoundsException.class).hasMessageContaining("blocks");
         byte[] out = new byte[32];
+        assertThatThrownBy(() -> e.encryptCtr(new byte[15], buf, 0, buf, 0, 1))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("16");
+        assertThatThrownBy(() -> e.decryptCbc(null, buf, 0, buf, 0, 1))
+                .isInstanceOf(NullPointerException.class);
+        assertThatThrownBy(() -> e.decryptCfb(new byte[16], buf, 0, out, 8, 2))
+                .isInstanceOf(IndexOutOfBoundsException.class).hasMessageContaining("out");
         assertThatThrownBy(() -> e.encryptBlocks(buf, 17, out, 0, 1))
                 .isInstanceOf(IndexOutOfBoundsException.class).hasMessageContaining("in");
         assertThatThrownBy(() -> e.encryptBlocks(buf, 0, out, 1, 2))
@@ -289,6 +301,79 @@ class Sm4ConstantTimeEngineTest {
         assertThatThrownBy(() -> e.encryptBlocks(buf, 0, buf, 0, 1)).isInstanceOf(IllegalStateException.class);
         assertThatThrownBy(() -> e.decryptBlocks(buf, 0, buf, 0, 1)).isInstanceOf(IllegalStateException.class);
         assertThat(buf).containsOnly(0);
+    }
+
+    @Test
+    void batchedModeEntryPointsAgreeWithBouncyCastle() {
+        long seed = 0x5eed_0007L;
+        SplittableRandom rnd = new SplittableRandom(seed);
+        for (int c = 0; c < 400; c++) {
+            byte[] key = bytes(rnd, 16);
+            byte[] iv = bytes(rnd, 16);
+            int blocks = rnd.nextInt(70);
+            int inOff = rnd.nextInt(4);
+            boolean inPlace = rnd.nextBoolean();
+            byte[] in = bytes(rnd, inOff + blocks * BLOCK);
+            int mode = c % 3;
+            String what = "seed " + seed + " case " + c + " mode " + mode + " blocks " + blocks + " inPlace " + inPlace;
+
+            BlockCipher bc = mode == 0 ? CBCBlockCipher.newInstance(new SM4Engine())
+                    : mode == 1 ? CFBBlockCipher.newInstance(new SM4Engine(), 128)
+                    : SICBlockCipher.newInstance(new SM4Engine());
+            bc.init(mode == 2, new ParametersWithIV(new KeyParameter(key), iv));
+            byte[] expected = new byte[blocks * BLOCK];
+            for (int b = 0; b < blocks; b++) {
+                bc.processBlock(in, inOff + b * BLOCK, expected, b * BLOCK);
+            }
+
+            Sm4ConstantTimeEngine e = new Sm4ConstantTimeEngine(key);
+            byte[] register = iv.clone();
+            byte[] out = inPlace ? in.clone() : new byte[blocks * BLOCK + 1];
+            int outOff = inPlace ? inOff : 1;
+            byte[] src = inPlace ? out : in;
+            switch (mode) {
+                case 0 -> e.decryptCbc(register, src, inOff, out, outOff, blocks);
+                case 1 -> e.decryptCfb(register, src, inOff, out, outOff, blocks);
+                default -> e.encryptCtr(register, src, inOff, out, outOff, blocks);
+            }
+            assertThat(Arrays.copyOfRange(out, outOff, outOff + blocks * BLOCK)).as(what).isEqualTo(expected);
+
+            // the register ends where the interface's block-by-block default leaves it
+            byte[] defaultRegister = iv.clone();
+            byte[] defaultOut = new byte[blocks * BLOCK];
+            Sm4Engine byBlock = new DefaultPathEngine(e);
+            switch (mode) {
+                case 0 -> byBlock.decryptCbc(defaultRegister, in, inOff, defaultOut, 0, blocks);
+                case 1 -> byBlock.decryptCfb(defaultRegister, in, inOff, defaultOut, 0, blocks);
+                default -> byBlock.encryptCtr(defaultRegister, in, inOff, defaultOut, 0, blocks);
+            }
+            assertThat(register).as(what + " register").isEqualTo(defaultRegister);
+        }
+    }
+
+    @Test
+    void ctrCounterCarriesAndWrapsAroundModulo2To128() {
+        Sm4ConstantTimeEngine e = new Sm4ConstantTimeEngine(new byte[16]);
+        byte[][] starts = {
+            Hex.decode("0000000000000000fffffffffffffff0"),
+            Hex.decode("00000000000000ffffffffffffffffff"),
+            Hex.decode("fffffffffffffffffffffffffffffff5"),
+        };
+        SplittableRandom rnd = new SplittableRandom(0x5eed_0008L);
+        for (byte[] start : starts) {
+            for (int blocks : new int[] {1, 11, 12, 16, 17, 40}) {
+                byte[] in = bytes(rnd, blocks * BLOCK);
+                byte[] counter = start.clone();
+                byte[] out = new byte[in.length];
+                e.encryptCtr(counter, in, 0, out, 0, blocks);
+                byte[] defaultCounter = start.clone();
+                byte[] defaultOut = new byte[in.length];
+                new DefaultPathEngine(e).encryptCtr(defaultCounter, in, 0, defaultOut, 0, blocks);
+                String what = Hex.encode(start) + " + " + blocks;
+                assertThat(out).as(what).isEqualTo(defaultOut);
+                assertThat(counter).as(what + " counter").isEqualTo(defaultCounter);
+            }
+        }
     }
 
     private static byte[] bouncyCastle(byte[] key, boolean encrypt, byte[] in, int inOff, int blocks) {

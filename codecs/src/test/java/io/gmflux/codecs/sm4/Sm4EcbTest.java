@@ -16,7 +16,8 @@ class Sm4EcbTest {
     private final Sm4ModeChecks unpadded = new Sm4ModeChecks("ecb/none", NONE,
             Sm4ModeChecks.bcBuffered(() -> new DefaultBufferedBlockCipher(new SM4Engine()), false), true);
     private final Sm4ModeChecks padded = new Sm4ModeChecks("ecb/pkcs7", PKCS7,
-            Sm4ModeChecks.bcBuffered(() -> new PaddedBufferedBlockCipher(new SM4Engine(), new PKCS7Padding()), false), false);
+            Sm4ModeChecks.bcBuffered(
+                    () -> new PaddedBufferedBlockCipher(new SM4Engine(), new PKCS7Padding()), false), false);
 
     @Test
     void matchesTheStandardVectors() throws Exception {

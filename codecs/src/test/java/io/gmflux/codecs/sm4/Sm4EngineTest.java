@@ -18,7 +18,9 @@ class Sm4EngineTest {
         void apply(Sm4Engine e, byte[] chain, byte[] in, int inOff, byte[] out, int outOff, int blocks);
     }
 
-    private static final String[] ENTRY_NAMES = {"encryptCbc", "decryptCbc", "encryptCfb", "decryptCfb", "encryptOfb", "encryptCtr"};
+    private static final String[] ENTRY_NAMES = {
+        "encryptCbc", "decryptCbc", "encryptCfb", "decryptCfb", "encryptOfb", "encryptCtr",
+    };
     private static final ChainedEntry[] ENTRIES = {
         Sm4Engine::encryptCbc, Sm4Engine::decryptCbc, Sm4Engine::encryptCfb, Sm4Engine::decryptCfb,
         Sm4Engine::encryptOfb, Sm4Engine::encryptCtr,
@@ -119,7 +121,8 @@ class Sm4EngineTest {
 
     @Test
     void rejectsBadKeys() {
-        assertThatThrownBy(() -> Sm4.newEngine(null)).isInstanceOf(NullPointerException.class).hasMessageContaining("key");
+        assertThatThrownBy(() -> Sm4.newEngine(null))
+                .isInstanceOf(NullPointerException.class).hasMessageContaining("key");
         for (int len : new int[] {0, 15, 17, 32}) {
             assertThatThrownBy(() -> Sm4.newEngine(new byte[len]))
                     .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("16");
@@ -132,7 +135,8 @@ class Sm4EngineTest {
         byte[] buf = new byte[64];
         assertThatThrownBy(() -> e.encryptBlocks(buf, 0, buf, 0, 5)).isInstanceOf(IndexOutOfBoundsException.class);
         assertThatThrownBy(() -> e.decryptBlocks(buf, 8, buf, 0, 4)).isInstanceOf(IndexOutOfBoundsException.class);
-        assertThatThrownBy(() -> e.encryptBlocks(buf, 0, new byte[16], 0, 2)).isInstanceOf(IndexOutOfBoundsException.class);
+        assertThatThrownBy(() -> e.encryptBlocks(buf, 0, new byte[16], 0, 2))
+                .isInstanceOf(IndexOutOfBoundsException.class);
         assertThatThrownBy(() -> e.encryptBlocks(buf, -1, buf, 0, 1)).isInstanceOf(IndexOutOfBoundsException.class);
         assertThatThrownBy(() -> e.encryptBlocks(buf, 0, buf, 0, -1)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> e.encryptBlocks(null, 0, buf, 0, 1))

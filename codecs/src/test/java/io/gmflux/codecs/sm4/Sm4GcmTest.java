@@ -131,6 +131,30 @@ class Sm4GcmTest {
     }
 
     @Test
+    void agreesWithBouncyCastleOverAnEngineWithoutFusedKernels() throws Exception {
+        // An engine with only the block methods runs encryptCtr/encryptCbc through the interface's
+        // defaults: the mode must not depend on how the engine implements them.
+        long seed = 0x6c6d_0006L;
+        SplittableRandom rnd = new SplittableRandom(seed);
+        for (int i = 0; i < 150; i++) {
+            Case c = randomCase(rnd, i, seed);
+            Sm4Engine engine = new DefaultPathEngine(Sm4.newEngine(c.key));
+            Sm4Gcm enc = Sm4Gcm.encryptor(engine, c.iv, c.tagLen);
+            enc.updateAad(c.aad, 0, c.aad.length);
+            byte[] ct = new byte[c.pt.length + c.tagLen];
+            int half = rnd.nextInt(c.pt.length + 1);
+            int n = enc.update(c.pt, 0, half, ct, 0);
+            enc.doFinal(c.pt, half, c.pt.length - half, ct, n);
+            assertThat(Hex.encode(ct)).as(c.name).isEqualTo(Hex.encode(bcGcm(true, c, c.pt)));
+            Sm4Gcm dec = Sm4Gcm.decryptor(engine, c.iv, c.tagLen);
+            dec.updateAad(c.aad, 0, c.aad.length);
+            byte[] pt = new byte[c.pt.length];
+            assertThat(dec.doFinal(ct, 0, ct.length, pt, 0)).isEqualTo(c.pt.length);
+            assertThat(pt).as(c.name).isEqualTo(c.pt);
+        }
+    }
+
+    @Test
     void randomSplitsOfAadAndDataEqualOneShot() throws Exception {
         long seed = 0x6c6d_0002L;
         SplittableRandom rnd = new SplittableRandom(seed);
@@ -456,6 +480,29 @@ class Sm4GcmTest {
         // the engine is the caller's and still works
         byte[] block = new byte[16];
         engine.encryptBlocks(block, 0, block, 0, 1);
+    }
+
+    @Test
+    void destroyZeroesTheHashKeyTablesAndJ0() throws Exception {
+        Sm4Gcm gcm = Sm4Gcm.encryptor(Sm4.newEngine(bytes(new SplittableRandom(13), 16)), new byte[12], 16);
+        gcm.updateAad(new byte[20], 0, 20);
+        gcm.update(new byte[40], 0, 40, new byte[40], 0);
+        Ghash ghash = (Ghash) field(gcm, "ghash");
+        assertThat((long[]) field(ghash, "high")).as("table before destroy").isNotEqualTo(new long[2048]);
+        gcm.destroy();
+        assertThat((long[]) field(ghash, "high")).containsOnly(0L);
+        assertThat((long[]) field(ghash, "low")).containsOnly(0L);
+        assertThat((byte[]) field(gcm, "j0")).containsOnly(0);
+        assertThat((byte[]) field(gcm, "tagMask")).containsOnly(0);
+        byte[] digest = new byte[16];
+        ghash.digest(digest, 0);
+        assertThat(digest).containsOnly(0);
+    }
+
+    static Object field(Object o, String name) throws ReflectiveOperationException {
+        java.lang.reflect.Field f = o.getClass().getDeclaredField(name);
+        f.setAccessible(true);
+        return f.get(o);
     }
 
     @Test

@@ -213,7 +213,8 @@ final class Sm4ModeChecks {
             // Every other case through the interface's default entry points instead of the fused kernels.
             Sm4Engine engine = i % 2 == 0 ? Sm4.newEngine(key) : new DefaultPathEngine(Sm4.newEngine(key));
             byte[] ct = oneShot(factory.create(engine, iv, true), pt);
-            assertThat(ct).as(as + (i % 2 == 0 ? " table" : " default path")).isEqualTo(oracle.apply(key, iv, true, pt));
+            assertThat(ct).as(as + (i % 2 == 0 ? " table" : " default path"))
+                    .isEqualTo(oracle.apply(key, iv, true, pt));
             assertThat(oneShot(factory.create(engine, iv, false), ct)).as(as).isEqualTo(pt);
             assertThat(oracle.apply(key, iv, false, ct)).as(as).isEqualTo(pt);
         }

@@ -165,8 +165,10 @@ class Sm4XtsTest {
     void rejectsBadArguments() {
         Sm4Engine a = Sm4.newEngine(new byte[16]);
         Sm4Engine b = Sm4.newEngine(new byte[16]);
-        assertThatThrownBy(() -> new Sm4Xts(null, b)).isInstanceOf(NullPointerException.class).hasMessageContaining("dataKey");
-        assertThatThrownBy(() -> new Sm4Xts(a, null)).isInstanceOf(NullPointerException.class).hasMessageContaining("tweakKey");
+        assertThatThrownBy(() -> new Sm4Xts(null, b))
+                .isInstanceOf(NullPointerException.class).hasMessageContaining("dataKey");
+        assertThatThrownBy(() -> new Sm4Xts(a, null))
+                .isInstanceOf(NullPointerException.class).hasMessageContaining("tweakKey");
         assertThatThrownBy(() -> new Sm4Xts(a, a)).isInstanceOf(IllegalArgumentException.class);
         Sm4Xts xts = new Sm4Xts(a, b);
         byte[] data = new byte[64];
@@ -184,12 +186,14 @@ class Sm4XtsTest {
                 .isInstanceOf(IndexOutOfBoundsException.class);
         assertThatThrownBy(() -> xts.encrypt(new byte[16], null, 0, 16, data, 0))
                 .isInstanceOf(NullPointerException.class).hasMessageContaining("in");
-        assertThatThrownBy(() -> xts.encrypt(new byte[16], new byte[(16 << 20) + 1], 0, (16 << 20) + 1, new byte[(16 << 20) + 1], 0))
+        byte[] tooLong = new byte[(16 << 20) + 1];
+        assertThatThrownBy(() -> xts.encrypt(new byte[16], tooLong, 0, tooLong.length, tooLong, 0))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 
     private static Sm4Xts xts(byte[] keys) {
-        return new Sm4Xts(Sm4.newEngine(Arrays.copyOfRange(keys, 0, 16)), Sm4.newEngine(Arrays.copyOfRange(keys, 16, 32)));
+        return new Sm4Xts(Sm4.newEngine(Arrays.copyOfRange(keys, 0, 16)),
+                Sm4.newEngine(Arrays.copyOfRange(keys, 16, 32)));
     }
 
     // ---- an independent reference: BouncyCastle's SM4 block function and IEEE 1619 as written ----
