@@ -15,6 +15,15 @@ import java.util.function.Supplier;
  * names BouncyCastle 1.87's provider gives them, so that it can replace BouncyCastle for these
  * algorithms without code changes.
  *
+ * <pre>{@code
+ * Security.addProvider(new GmfluxProvider());          // or list it in java.security; ServiceLoader finds it too
+ * Cipher c = Cipher.getInstance("SM4/GCM/NoPadding", "Gmflux");
+ * c.init(Cipher.ENCRYPT_MODE, key);                    // draws a random 12-byte nonce
+ * c.updateAAD(header);
+ * byte[] sealed = c.doFinal(plaintext);                // ciphertext || 16-byte tag
+ * AlgorithmParameters nonceAndTagLength = c.getParameters();
+ * }</pre>
+ *
  * <table>
  * <caption>Services</caption>
  * <tr><th>Type</th><th>Algorithm</th><th>Aliases</th></tr>

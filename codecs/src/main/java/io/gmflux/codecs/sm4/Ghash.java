@@ -31,6 +31,8 @@ import java.util.Objects;
  * depends on data combined with secret-H-dependent values ({@code Y} depends on {@code H}), and a
  * process sharing the CPU cache can learn about {@code H} from cache timing. This is the same
  * exposure as any table-driven GHASH (BouncyCastle's table multipliers, OpenSSL's non-CLMUL path).
+ * {@link #Ghash(byte[], boolean) new Ghash(h, true)} is the constant-time alternative, about 4x
+ * slower; {@link Sm4Gcm} uses it when its engine is constant-time.
  *
  * <p>Thread safety: not thread-safe (holds the running hash). No allocation after construction.
  * Inputs are read only; the caller owns every array.
@@ -48,8 +50,20 @@ public final class Ghash {
      * {@code (v placed at byte p of the high word) * H}, p = 0 (most significant byte) .. 7. Two
      * arrays indexed alike, rather than one interleaved, let one index serve both loads.
      */
-    private final long[] high = new long[8 * 256];
-    private final long[] low = new long[8 * 256];
+    private final long[] high;
+    private final long[] low;
+    /** Whether this instance multiplies without tables ({@link #Ghash(byte[], boolean)}). */
+    private final boolean constantTime;
+    /**
+     * Constant-time form only: the words of H, {@code h1} (bytes 0..7) and {@code h0}, their XOR
+     * for Karatsuba, and the three bit-reversed, which give the high halves of the products.
+     */
+    private long h1;
+    private long h0;
+    private long h2;
+    private long h1r;
+    private long h0r;
+    private long h2r;
 
     /** One block of room for padded tails and length blocks, so that no call allocates. */
     private final byte[] scratch = new byte[BLOCK_SIZE];
@@ -65,10 +79,41 @@ public final class Ghash {
      * @throws IllegalArgumentException if {@code h} is not 16 bytes
      */
     public Ghash(byte[] h) {
+        this(h, false);
+    }
+
+    /**
+     * A GHASH for the key {@code H}, table-driven (as {@link #Ghash(byte[])}) or, if
+     * {@code constantTime}, without tables: each block is one carry-less 128 x 128-bit product
+     * (Karatsuba over three 64 x 64-bit products, each computed with ordinary integer
+     * multiplications of operands masked to every fourth bit, so that the carries of a column sum
+     * never reach a result bit) and a shift-and-XOR reduction. That form has no secret-dependent
+     * address or branch, assuming, as on current x86-64 and AArch64 cores, that a 64-bit
+     * multiplication takes the same time whatever its operands; it is about 4x slower. GCM over a
+     * constant-time engine should use it, or the table leaks H, and with H tags can be forged.
+     *
+     * @throws NullPointerException if {@code h} is null
+     * @throws IllegalArgumentException if {@code h} is not 16 bytes
+     */
+    public Ghash(byte[] h, boolean constantTime) {
         Objects.requireNonNull(h, "h");
         if (h.length != BLOCK_SIZE) {
             throw new IllegalArgumentException("GHASH key H must be 16 bytes, got " + h.length);
         }
+        this.constantTime = constantTime;
+        if (constantTime) {
+            high = new long[0];
+            low = new long[0];
+            h1 = Bytes.getLongBE(h, 0);
+            h0 = Bytes.getLongBE(h, 8);
+            h2 = h0 ^ h1;
+            h1r = Long.reverse(h1);
+            h0r = Long.reverse(h0);
+            h2r = Long.reverse(h2);
+            return;
+        }
+        high = new long[8 * 256];
+        low = new long[8 * 256];
         long vHi = Bytes.getLongBE(h, 0);
         long vLo = Bytes.getLongBE(h, 8);
         long[] th = high;
@@ -95,6 +140,83 @@ public final class Ghash {
         }
     }
 
+    /**
+     * The constant-time block loop. A block {@code X} is held as {@code x1} (bytes 0..7) and
+     * {@code x0}; read as a 128-bit integer whose most significant bit is the coefficient of
+     * {@code x^0}, the integer carry-less product of two such values is the bit-reflected
+     * polynomial product shifted right by one, hence the shift left by one before reducing.
+     */
+    private void updateBlocksConstantTime(byte[] in, int off, int blocks) {
+        long y1 = yHi;
+        long y0 = yLo;
+        for (int end = off + blocks * BLOCK_SIZE; off < end; off += BLOCK_SIZE) {
+            long x1 = y1 ^ Bytes.getLongBE(in, off);
+            long x0 = y0 ^ Bytes.getLongBE(in, off + 8);
+            long x2 = x0 ^ x1;
+            // Karatsuba: low and high words of x0*h0, x1*h1 and (x0^x1)*(h0^h1).
+            long z0 = clmulLow(x0, h0);
+            long z1 = clmulLow(x1, h1);
+            long z2 = clmulLow(x2, h2);
+            long x0r = Long.reverse(x0);
+            long x1r = Long.reverse(x1);
+            long z0h = clmulHigh(x0r, h0r);
+            long z1h = clmulHigh(x1r, h1r);
+            long z2h = clmulHigh(x0r ^ x1r, h2r);
+            z2 ^= z0 ^ z1;
+            z2h ^= z0h ^ z1h;
+            // The 255-bit product in words p3..p0, then shifted left by one into v3..v0.
+            long p0 = z0;
+            long p1 = z0h ^ z2;
+            long p2 = z1 ^ z2h;
+            long p3 = z1h;
+            long v3 = (p3 << 1) | (p2 >>> 63);
+            long v2 = (p2 << 1) | (p1 >>> 63);
+            long v1 = (p1 << 1) | (p0 >>> 63);
+            long v0 = p0 << 1;
+            // v1 holds x^128..x^191 and v0 x^192..x^255: fold each with x^128 = 1 + x + x^2 + x^7,
+            // v0 first since its fold lands partly in v1.
+            v2 ^= v0 ^ (v0 >>> 1) ^ (v0 >>> 2) ^ (v0 >>> 7);
+            v1 ^= (v0 << 63) ^ (v0 << 62) ^ (v0 << 57);
+            y1 = v3 ^ v1 ^ (v1 >>> 1) ^ (v1 >>> 2) ^ (v1 >>> 7);
+            y0 = v2 ^ (v1 << 63) ^ (v1 << 62) ^ (v1 << 57);
+        }
+        yHi = y1;
+        yLo = y0;
+    }
+
+    /**
+     * The low 64 bits of the carry-less product of {@code x} and {@code y}. Operands split into
+     * four parts holding every fourth bit; the integer product of two parts has at most 16 terms
+     * per result column, and only in the columns of the top four bits can a column reach 16 and
+     * carry into the next bit of the same residue, which lies beyond bit 63. So bit k of the XOR
+     * of the four products whose residues sum to k mod 4 is exactly bit k of the carry-less product.
+     */
+    static long clmulLow(long x, long y) {
+        long x0 = x & 0x1111111111111111L;
+        long x1 = x & 0x2222222222222222L;
+        long x2 = x & 0x4444444444444444L;
+        long x3 = x & 0x8888888888888888L;
+        long y0 = y & 0x1111111111111111L;
+        long y1 = y & 0x2222222222222222L;
+        long y2 = y & 0x4444444444444444L;
+        long y3 = y & 0x8888888888888888L;
+        long z0 = (x0 * y0) ^ (x1 * y3) ^ (x2 * y2) ^ (x3 * y1);
+        long z1 = (x0 * y1) ^ (x1 * y0) ^ (x2 * y3) ^ (x3 * y2);
+        long z2 = (x0 * y2) ^ (x1 * y1) ^ (x2 * y0) ^ (x3 * y3);
+        long z3 = (x0 * y3) ^ (x1 * y2) ^ (x2 * y1) ^ (x3 * y0);
+        return (z0 & 0x1111111111111111L) | (z1 & 0x2222222222222222L)
+                | (z2 & 0x4444444444444444L) | (z3 & 0x8888888888888888L);
+    }
+
+    /**
+     * The high 64 bits of the carry-less product of {@code x} and {@code y}, given their bit
+     * reversals: the low half of {@code rev(x) * rev(y)} is bits 126..63 of {@code x * y}
+     * reversed.
+     */
+    private static long clmulHigh(long xReversed, long yReversed) {
+        return Long.reverse(clmulLow(xReversed, yReversed)) >>> 1;
+    }
+
     /** Sets the running hash back to {@code Y_0 = 0^128}. */
     public void reset() {
         yHi = 0;
@@ -108,6 +230,10 @@ public final class Ghash {
      */
     public void updateBlocks(byte[] in, int off, int blocks) {
         Bytes.checkRange(in, off, blocks * BLOCK_SIZE, "in");
+        if (constantTime) {
+            updateBlocksConstantTime(in, off, blocks);
+            return;
+        }
         long[] th = high;
         long[] tl = low;
         long hi = yHi;
@@ -232,6 +358,12 @@ public final class Ghash {
     public void destroy() {
         Bytes.wipe(high);
         Bytes.wipe(low);
+        h1 = 0;
+        h0 = 0;
+        h2 = 0;
+        h1r = 0;
+        h0r = 0;
+        h2r = 0;
         Bytes.wipe(scratch);
         yHi = 0;
         yLo = 0;

@@ -1,7 +1,7 @@
 package io.gmflux.codecs.sm4;
 
 /**
- * The SM4 S-box (GB/T 32907 §6.2) as a Boolean circuit of XOR, AND and NOT on bit slices: 128
+ * The SM4 S-box (GB/T 32907 §6.2.1) as a Boolean circuit of XOR, AND and NOT on bit slices: 128
  * XOR and 36 AND (26 of them with one or both inputs complemented, an and-not on most CPUs), five
  * outputs complemented, and no table: its memory accesses and branches do not depend on the data.
  *

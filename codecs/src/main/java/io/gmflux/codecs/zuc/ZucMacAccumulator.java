@@ -363,170 +363,302 @@ final class ZucMacAccumulator {
 
     /**
      * The column form: for each k, accumulator k ^= XOR over w of
-     * {@code m[w] AND (the 32 keystream bits at offset k of z[w] ∥ z1[w])}. One loop per k with k a
-     * constant (generated), so that the superword pass vectorises every loop.
+     * {@code m[w] AND (the 32 keystream bits at offset k of z[w] ∥ z1[w])}, one method per k.
      */
     private static void absorbColumns(long[] acc, int accOff, int[] m, int[] z, int[] z1, int n) {
-        int x0 = 0;
+        acc[accOff] ^= column0(m, z, z1, n) & 0xFFFFFFFFL;
+        acc[accOff + 1] ^= column1(m, z, z1, n) & 0xFFFFFFFFL;
+        acc[accOff + 2] ^= column2(m, z, z1, n) & 0xFFFFFFFFL;
+        acc[accOff + 3] ^= column3(m, z, z1, n) & 0xFFFFFFFFL;
+        acc[accOff + 4] ^= column4(m, z, z1, n) & 0xFFFFFFFFL;
+        acc[accOff + 5] ^= column5(m, z, z1, n) & 0xFFFFFFFFL;
+        acc[accOff + 6] ^= column6(m, z, z1, n) & 0xFFFFFFFFL;
+        acc[accOff + 7] ^= column7(m, z, z1, n) & 0xFFFFFFFFL;
+        acc[accOff + 8] ^= column8(m, z, z1, n) & 0xFFFFFFFFL;
+        acc[accOff + 9] ^= column9(m, z, z1, n) & 0xFFFFFFFFL;
+        acc[accOff + 10] ^= column10(m, z, z1, n) & 0xFFFFFFFFL;
+        acc[accOff + 11] ^= column11(m, z, z1, n) & 0xFFFFFFFFL;
+        acc[accOff + 12] ^= column12(m, z, z1, n) & 0xFFFFFFFFL;
+        acc[accOff + 13] ^= column13(m, z, z1, n) & 0xFFFFFFFFL;
+        acc[accOff + 14] ^= column14(m, z, z1, n) & 0xFFFFFFFFL;
+        acc[accOff + 15] ^= column15(m, z, z1, n) & 0xFFFFFFFFL;
+        acc[accOff + 16] ^= column16(m, z, z1, n) & 0xFFFFFFFFL;
+        acc[accOff + 17] ^= column17(m, z, z1, n) & 0xFFFFFFFFL;
+        acc[accOff + 18] ^= column18(m, z, z1, n) & 0xFFFFFFFFL;
+        acc[accOff + 19] ^= column19(m, z, z1, n) & 0xFFFFFFFFL;
+        acc[accOff + 20] ^= column20(m, z, z1, n) & 0xFFFFFFFFL;
+        acc[accOff + 21] ^= column21(m, z, z1, n) & 0xFFFFFFFFL;
+        acc[accOff + 22] ^= column22(m, z, z1, n) & 0xFFFFFFFFL;
+        acc[accOff + 23] ^= column23(m, z, z1, n) & 0xFFFFFFFFL;
+        acc[accOff + 24] ^= column24(m, z, z1, n) & 0xFFFFFFFFL;
+        acc[accOff + 25] ^= column25(m, z, z1, n) & 0xFFFFFFFFL;
+        acc[accOff + 26] ^= column26(m, z, z1, n) & 0xFFFFFFFFL;
+        acc[accOff + 27] ^= column27(m, z, z1, n) & 0xFFFFFFFFL;
+        acc[accOff + 28] ^= column28(m, z, z1, n) & 0xFFFFFFFFL;
+        acc[accOff + 29] ^= column29(m, z, z1, n) & 0xFFFFFFFFL;
+        acc[accOff + 30] ^= column30(m, z, z1, n) & 0xFFFFFFFFL;
+        acc[accOff + 31] ^= column31(m, z, z1, n) & 0xFFFFFFFFL;
+    }
+
+    // One small method per k (generated), each a single loop with k a constant: the superword pass
+    // vectorises it, and HotSpot compiles each loop on its own (in one method holding all 32 loops,
+    // tiered compilation entered C2 code only through on-stack replacement at a few loops and ran
+    // the rest interpreted, about 100 times slower).
+
+    private static int column0(int[] m, int[] z, int[] z1, int n) {
+        int x = 0;
         for (int w = 0; w < n; w++) {
-            x0 ^= m[w] & z[w];
+            x ^= m[w] & z[w];
         }
-        acc[accOff] ^= x0 & 0xFFFFFFFFL;
-        int x1 = 0;
+        return x;
+    }
+
+    private static int column1(int[] m, int[] z, int[] z1, int n) {
+        int x = 0;
         for (int w = 0; w < n; w++) {
-            x1 ^= m[w] & ((z[w] << 1) | (z1[w] >>> 31));
+            x ^= m[w] & ((z[w] << 1) | (z1[w] >>> 31));
         }
-        acc[accOff + 1] ^= x1 & 0xFFFFFFFFL;
-        int x2 = 0;
+        return x;
+    }
+
+    private static int column2(int[] m, int[] z, int[] z1, int n) {
+        int x = 0;
         for (int w = 0; w < n; w++) {
-            x2 ^= m[w] & ((z[w] << 2) | (z1[w] >>> 30));
+            x ^= m[w] & ((z[w] << 2) | (z1[w] >>> 30));
         }
-        acc[accOff + 2] ^= x2 & 0xFFFFFFFFL;
-        int x3 = 0;
+        return x;
+    }
+
+    private static int column3(int[] m, int[] z, int[] z1, int n) {
+        int x = 0;
         for (int w = 0; w < n; w++) {
-            x3 ^= m[w] & ((z[w] << 3) | (z1[w] >>> 29));
+            x ^= m[w] & ((z[w] << 3) | (z1[w] >>> 29));
         }
-        acc[accOff + 3] ^= x3 & 0xFFFFFFFFL;
-        int x4 = 0;
+        return x;
+    }
+
+    private static int column4(int[] m, int[] z, int[] z1, int n) {
+        int x = 0;
         for (int w = 0; w < n; w++) {
-            x4 ^= m[w] & ((z[w] << 4) | (z1[w] >>> 28));
+            x ^= m[w] & ((z[w] << 4) | (z1[w] >>> 28));
         }
-        acc[accOff + 4] ^= x4 & 0xFFFFFFFFL;
-        int x5 = 0;
+        return x;
+    }
+
+    private static int column5(int[] m, int[] z, int[] z1, int n) {
+        int x = 0;
         for (int w = 0; w < n; w++) {
-            x5 ^= m[w] & ((z[w] << 5) | (z1[w] >>> 27));
+            x ^= m[w] & ((z[w] << 5) | (z1[w] >>> 27));
         }
-        acc[accOff + 5] ^= x5 & 0xFFFFFFFFL;
-        int x6 = 0;
+        return x;
+    }
+
+    private static int column6(int[] m, int[] z, int[] z1, int n) {
+        int x = 0;
         for (int w = 0; w < n; w++) {
-            x6 ^= m[w] & ((z[w] << 6) | (z1[w] >>> 26));
+            x ^= m[w] & ((z[w] << 6) | (z1[w] >>> 26));
         }
-        acc[accOff + 6] ^= x6 & 0xFFFFFFFFL;
-        int x7 = 0;
+        return x;
+    }
+
+    private static int column7(int[] m, int[] z, int[] z1, int n) {
+        int x = 0;
         for (int w = 0; w < n; w++) {
-            x7 ^= m[w] & ((z[w] << 7) | (z1[w] >>> 25));
+            x ^= m[w] & ((z[w] << 7) | (z1[w] >>> 25));
         }
-        acc[accOff + 7] ^= x7 & 0xFFFFFFFFL;
-        int x8 = 0;
+        return x;
+    }
+
+    private static int column8(int[] m, int[] z, int[] z1, int n) {
+        int x = 0;
         for (int w = 0; w < n; w++) {
-            x8 ^= m[w] & ((z[w] << 8) | (z1[w] >>> 24));
+            x ^= m[w] & ((z[w] << 8) | (z1[w] >>> 24));
         }
-        acc[accOff + 8] ^= x8 & 0xFFFFFFFFL;
-        int x9 = 0;
+        return x;
+    }
+
+    private static int column9(int[] m, int[] z, int[] z1, int n) {
+        int x = 0;
         for (int w = 0; w < n; w++) {
-            x9 ^= m[w] & ((z[w] << 9) | (z1[w] >>> 23));
+            x ^= m[w] & ((z[w] << 9) | (z1[w] >>> 23));
         }
-        acc[accOff + 9] ^= x9 & 0xFFFFFFFFL;
-        int x10 = 0;
+        return x;
+    }
+
+    private static int column10(int[] m, int[] z, int[] z1, int n) {
+        int x = 0;
         for (int w = 0; w < n; w++) {
-            x10 ^= m[w] & ((z[w] << 10) | (z1[w] >>> 22));
+            x ^= m[w] & ((z[w] << 10) | (z1[w] >>> 22));
         }
-        acc[accOff + 10] ^= x10 & 0xFFFFFFFFL;
-        int x11 = 0;
+        return x;
+    }
+
+    private static int column11(int[] m, int[] z, int[] z1, int n) {
+        int x = 0;
         for (int w = 0; w < n; w++) {
-            x11 ^= m[w] & ((z[w] << 11) | (z1[w] >>> 21));
+            x ^= m[w] & ((z[w] << 11) | (z1[w] >>> 21));
         }
-        acc[accOff + 11] ^= x11 & 0xFFFFFFFFL;
-        int x12 = 0;
+        return x;
+    }
+
+    private static int column12(int[] m, int[] z, int[] z1, int n) {
+        int x = 0;
         for (int w = 0; w < n; w++) {
-            x12 ^= m[w] & ((z[w] << 12) | (z1[w] >>> 20));
+            x ^= m[w] & ((z[w] << 12) | (z1[w] >>> 20));
         }
-        acc[accOff + 12] ^= x12 & 0xFFFFFFFFL;
-        int x13 = 0;
+        return x;
+    }
+
+    private static int column13(int[] m, int[] z, int[] z1, int n) {
+        int x = 0;
         for (int w = 0; w < n; w++) {
-            x13 ^= m[w] & ((z[w] << 13) | (z1[w] >>> 19));
+            x ^= m[w] & ((z[w] << 13) | (z1[w] >>> 19));
         }
-        acc[accOff + 13] ^= x13 & 0xFFFFFFFFL;
-        int x14 = 0;
+        return x;
+    }
+
+    private static int column14(int[] m, int[] z, int[] z1, int n) {
+        int x = 0;
         for (int w = 0; w < n; w++) {
-            x14 ^= m[w] & ((z[w] << 14) | (z1[w] >>> 18));
+            x ^= m[w] & ((z[w] << 14) | (z1[w] >>> 18));
         }
-        acc[accOff + 14] ^= x14 & 0xFFFFFFFFL;
-        int x15 = 0;
+        return x;
+    }
+
+    private static int column15(int[] m, int[] z, int[] z1, int n) {
+        int x = 0;
         for (int w = 0; w < n; w++) {
-            x15 ^= m[w] & ((z[w] << 15) | (z1[w] >>> 17));
+            x ^= m[w] & ((z[w] << 15) | (z1[w] >>> 17));
         }
-        acc[accOff + 15] ^= x15 & 0xFFFFFFFFL;
-        int x16 = 0;
+        return x;
+    }
+
+    private static int column16(int[] m, int[] z, int[] z1, int n) {
+        int x = 0;
         for (int w = 0; w < n; w++) {
-            x16 ^= m[w] & ((z[w] << 16) | (z1[w] >>> 16));
+            x ^= m[w] & ((z[w] << 16) | (z1[w] >>> 16));
         }
-        acc[accOff + 16] ^= x16 & 0xFFFFFFFFL;
-        int x17 = 0;
+        return x;
+    }
+
+    private static int column17(int[] m, int[] z, int[] z1, int n) {
+        int x = 0;
         for (int w = 0; w < n; w++) {
-            x17 ^= m[w] & ((z[w] << 17) | (z1[w] >>> 15));
+            x ^= m[w] & ((z[w] << 17) | (z1[w] >>> 15));
         }
-        acc[accOff + 17] ^= x17 & 0xFFFFFFFFL;
-        int x18 = 0;
+        return x;
+    }
+
+    private static int column18(int[] m, int[] z, int[] z1, int n) {
+        int x = 0;
         for (int w = 0; w < n; w++) {
-            x18 ^= m[w] & ((z[w] << 18) | (z1[w] >>> 14));
+            x ^= m[w] & ((z[w] << 18) | (z1[w] >>> 14));
         }
-        acc[accOff + 18] ^= x18 & 0xFFFFFFFFL;
-        int x19 = 0;
+        return x;
+    }
+
+    private static int column19(int[] m, int[] z, int[] z1, int n) {
+        int x = 0;
         for (int w = 0; w < n; w++) {
-            x19 ^= m[w] & ((z[w] << 19) | (z1[w] >>> 13));
+            x ^= m[w] & ((z[w] << 19) | (z1[w] >>> 13));
         }
-        acc[accOff + 19] ^= x19 & 0xFFFFFFFFL;
-        int x20 = 0;
+        return x;
+    }
+
+    private static int column20(int[] m, int[] z, int[] z1, int n) {
+        int x = 0;
         for (int w = 0; w < n; w++) {
-            x20 ^= m[w] & ((z[w] << 20) | (z1[w] >>> 12));
+            x ^= m[w] & ((z[w] << 20) | (z1[w] >>> 12));
         }
-        acc[accOff + 20] ^= x20 & 0xFFFFFFFFL;
-        int x21 = 0;
+        return x;
+    }
+
+    private static int column21(int[] m, int[] z, int[] z1, int n) {
+        int x = 0;
         for (int w = 0; w < n; w++) {
-            x21 ^= m[w] & ((z[w] << 21) | (z1[w] >>> 11));
+            x ^= m[w] & ((z[w] << 21) | (z1[w] >>> 11));
         }
-        acc[accOff + 21] ^= x21 & 0xFFFFFFFFL;
-        int x22 = 0;
+        return x;
+    }
+
+    private static int column22(int[] m, int[] z, int[] z1, int n) {
+        int x = 0;
         for (int w = 0; w < n; w++) {
-            x22 ^= m[w] & ((z[w] << 22) | (z1[w] >>> 10));
+            x ^= m[w] & ((z[w] << 22) | (z1[w] >>> 10));
         }
-        acc[accOff + 22] ^= x22 & 0xFFFFFFFFL;
-        int x23 = 0;
+        return x;
+    }
+
+    private static int column23(int[] m, int[] z, int[] z1, int n) {
+        int x = 0;
         for (int w = 0; w < n; w++) {
-            x23 ^= m[w] & ((z[w] << 23) | (z1[w] >>> 9));
+            x ^= m[w] & ((z[w] << 23) | (z1[w] >>> 9));
         }
-        acc[accOff + 23] ^= x23 & 0xFFFFFFFFL;
-        int x24 = 0;
+        return x;
+    }
+
+    private static int column24(int[] m, int[] z, int[] z1, int n) {
+        int x = 0;
         for (int w = 0; w < n; w++) {
-            x24 ^= m[w] & ((z[w] << 24) | (z1[w] >>> 8));
+            x ^= m[w] & ((z[w] << 24) | (z1[w] >>> 8));
         }
-        acc[accOff + 24] ^= x24 & 0xFFFFFFFFL;
-        int x25 = 0;
+        return x;
+    }
+
+    private static int column25(int[] m, int[] z, int[] z1, int n) {
+        int x = 0;
         for (int w = 0; w < n; w++) {
-            x25 ^= m[w] & ((z[w] << 25) | (z1[w] >>> 7));
+            x ^= m[w] & ((z[w] << 25) | (z1[w] >>> 7));
         }
-        acc[accOff + 25] ^= x25 & 0xFFFFFFFFL;
-        int x26 = 0;
+        return x;
+    }
+
+    private static int column26(int[] m, int[] z, int[] z1, int n) {
+        int x = 0;
         for (int w = 0; w < n; w++) {
-            x26 ^= m[w] & ((z[w] << 26) | (z1[w] >>> 6));
+            x ^= m[w] & ((z[w] << 26) | (z1[w] >>> 6));
         }
-        acc[accOff + 26] ^= x26 & 0xFFFFFFFFL;
-        int x27 = 0;
+        return x;
+    }
+
+    private static int column27(int[] m, int[] z, int[] z1, int n) {
+        int x = 0;
         for (int w = 0; w < n; w++) {
-            x27 ^= m[w] & ((z[w] << 27) | (z1[w] >>> 5));
+            x ^= m[w] & ((z[w] << 27) | (z1[w] >>> 5));
         }
-        acc[accOff + 27] ^= x27 & 0xFFFFFFFFL;
-        int x28 = 0;
+        return x;
+    }
+
+    private static int column28(int[] m, int[] z, int[] z1, int n) {
+        int x = 0;
         for (int w = 0; w < n; w++) {
-            x28 ^= m[w] & ((z[w] << 28) | (z1[w] >>> 4));
+            x ^= m[w] & ((z[w] << 28) | (z1[w] >>> 4));
         }
-        acc[accOff + 28] ^= x28 & 0xFFFFFFFFL;
-        int x29 = 0;
+        return x;
+    }
+
+    private static int column29(int[] m, int[] z, int[] z1, int n) {
+        int x = 0;
         for (int w = 0; w < n; w++) {
-            x29 ^= m[w] & ((z[w] << 29) | (z1[w] >>> 3));
+            x ^= m[w] & ((z[w] << 29) | (z1[w] >>> 3));
         }
-        acc[accOff + 29] ^= x29 & 0xFFFFFFFFL;
-        int x30 = 0;
+        return x;
+    }
+
+    private static int column30(int[] m, int[] z, int[] z1, int n) {
+        int x = 0;
         for (int w = 0; w < n; w++) {
-            x30 ^= m[w] & ((z[w] << 30) | (z1[w] >>> 2));
+            x ^= m[w] & ((z[w] << 30) | (z1[w] >>> 2));
         }
-        acc[accOff + 30] ^= x30 & 0xFFFFFFFFL;
-        int x31 = 0;
+        return x;
+    }
+
+    private static int column31(int[] m, int[] z, int[] z1, int n) {
+        int x = 0;
         for (int w = 0; w < n; w++) {
-            x31 ^= m[w] & ((z[w] << 31) | (z1[w] >>> 1));
+            x ^= m[w] & ((z[w] << 31) | (z1[w] >>> 1));
         }
-        acc[accOff + 31] ^= x31 & 0xFFFFFFFFL;
+        return x;
     }
 
     /** Zeroes the generators, accumulators and buffered keystream and message bytes. */

@@ -115,6 +115,54 @@ class GhashTest {
     }
 
     @Test
+    void constantTimeFormAgreesWithReferenceAndWithTables() {
+        SplittableRandom rnd = new SplittableRandom(0x6ea5_1003L);
+        for (int c = 0; c < 1000; c++) {
+            byte[] h = new byte[16];
+            byte[] x = new byte[16];
+            rnd.nextBytes(h);
+            rnd.nextBytes(x);
+            if (c % 5 == 0) {
+                // all-ones and sparse operands: the largest column sums of the masked multiplications
+                Arrays.fill(c % 10 == 0 ? x : h, (byte) 0xff);
+            }
+            Ghash ct = new Ghash(h, true);
+            ct.updateBlocks(x, 0, 1);
+            assertThat(digest(ct)).as("case %d, H=%s X=%s", c, Hex.encode(h), Hex.encode(x))
+                    .isEqualTo(referenceMultiply(x, h));
+        }
+        for (int c = 0; c < 200; c++) {
+            byte[] h = new byte[16];
+            rnd.nextBytes(h);
+            byte[] msg = new byte[rnd.nextInt(0, 500)];
+            rnd.nextBytes(msg);
+            Ghash ct = new Ghash(h, true);
+            Ghash table = new Ghash(h, false);
+            ct.updatePadded(msg, 0, msg.length);
+            ct.updateLengths(3, msg.length);
+            table.updatePadded(msg, 0, msg.length);
+            table.updateLengths(3, msg.length);
+            assertThat(digest(ct)).as("message %d", c).isEqualTo(digest(table));
+        }
+    }
+
+    @Test
+    void carrylessLowHalfMatchesBitByBit() {
+        SplittableRandom rnd = new SplittableRandom(0x6ea5_1004L);
+        for (int c = 0; c < 2000; c++) {
+            long x = c < 4 ? -1L >>> c : rnd.nextLong();
+            long y = c < 4 ? -1L : rnd.nextLong();
+            long expected = 0;
+            for (int i = 0; i < 64; i++) {
+                if ((x >>> i & 1) != 0) {
+                    expected ^= y << i;
+                }
+            }
+            assertThat(Ghash.clmulLow(x, y)).as("x=%x y=%x", x, y).isEqualTo(expected);
+        }
+    }
+
+    @Test
     void lengthBlockIsBitLengthsBigEndian() {
         byte[] h = Hex.decode("b83b533708bf535d0aa6e52980d53b78");
         Ghash g = new Ghash(h);

@@ -154,6 +154,70 @@ class Sm4GcmTest {
         }
     }
 
+    /** Test double: the table engine claiming to be constant-time, to select the constant-time GHASH. */
+    private static final class ConstantTimeClaimingEngine extends DelegatingEngine {
+        ConstantTimeClaimingEngine(Sm4Engine engine) {
+            super(engine);
+        }
+
+        @Override
+        public boolean isConstantTime() {
+            return true;
+        }
+    }
+
+    /** Delegates the block methods only (fused entry points run through the interface's defaults). */
+    private static class DelegatingEngine implements Sm4Engine {
+        private final Sm4Engine engine;
+
+        DelegatingEngine(Sm4Engine engine) {
+            this.engine = engine;
+        }
+
+        @Override
+        public void encryptBlocks(byte[] in, int inOff, byte[] out, int outOff, int blocks) {
+            engine.encryptBlocks(in, inOff, out, outOff, blocks);
+        }
+
+        @Override
+        public void decryptBlocks(byte[] in, int inOff, byte[] out, int outOff, int blocks) {
+            engine.decryptBlocks(in, inOff, out, outOff, blocks);
+        }
+
+        @Override
+        public boolean isConstantTime() {
+            return engine.isConstantTime();
+        }
+
+        @Override
+        public void destroy() {
+            engine.destroy();
+        }
+    }
+
+    @Test
+    void usesTheConstantTimeGhashOverAConstantTimeEngineAndStillAgreesWithBouncyCastle() throws Exception {
+        long seed = 0x6c6d_0007L;
+        SplittableRandom rnd = new SplittableRandom(seed);
+        for (int i = 0; i < 150; i++) {
+            Case c = randomCase(rnd, i, seed);
+            Sm4Engine engine = new ConstantTimeClaimingEngine(Sm4.newEngine(c.key));
+            Sm4Gcm enc = Sm4Gcm.encryptor(engine, c.iv, c.tagLen);
+            assertThat((boolean) field(field(enc, "ghash"), "constantTime")).isTrue();
+            enc.updateAad(c.aad, 0, c.aad.length);
+            byte[] ct = new byte[c.pt.length + c.tagLen];
+            enc.doFinal(c.pt, 0, c.pt.length, ct, 0);
+            assertThat(Hex.encode(ct)).as(c.name).isEqualTo(Hex.encode(bcGcm(true, c, c.pt)));
+            Sm4Gcm dec = Sm4Gcm.decryptor(engine, c.iv, c.tagLen);
+            dec.updateAad(c.aad, 0, c.aad.length);
+            byte[] pt = new byte[c.pt.length];
+            dec.doFinal(ct, 0, ct.length, pt, 0);
+            assertThat(pt).as(c.name).isEqualTo(c.pt);
+        }
+        Sm4Gcm table = Sm4Gcm.encryptor(Sm4.newEngine(new byte[16]), new byte[12], 16);
+        assertThat((boolean) field(field(table, "ghash"), "constantTime")).isFalse();
+    }
+
     @Test
     void randomSplitsOfAadAndDataEqualOneShot() throws Exception {
         long seed = 0x6c6d_0002L;

@@ -210,11 +210,13 @@ final class Sm4ModeChecks {
             byte[] iv = bytes(r, 16);
             byte[] pt = bytes(r, randomLength(r));
             String as = name + " seed=" + seed + " case=" + i + " len=" + pt.length;
-            // Every other case through the interface's default entry points instead of the fused kernels.
-            Sm4Engine engine = i % 2 == 0 ? Sm4.newEngine(key) : new DefaultPathEngine(Sm4.newEngine(key));
+            // The fused table kernels, the interface's default entry points, and the constant-time engine.
+            String[] engineNames = {" table", " default path", " constant-time"};
+            Sm4Engine engine = i % 3 == 0 ? Sm4.newEngine(key)
+                    : i % 3 == 1 ? new DefaultPathEngine(Sm4.newEngine(key)) : Sm4.newConstantTimeEngine(key);
+            as += engineNames[i % 3];
             byte[] ct = oneShot(factory.create(engine, iv, true), pt);
-            assertThat(ct).as(as + (i % 2 == 0 ? " table" : " default path"))
-                    .isEqualTo(oracle.apply(key, iv, true, pt));
+            assertThat(ct).as(as).isEqualTo(oracle.apply(key, iv, true, pt));
             assertThat(oneShot(factory.create(engine, iv, false), ct)).as(as).isEqualTo(pt);
             assertThat(oracle.apply(key, iv, false, ct)).as(as).isEqualTo(pt);
         }

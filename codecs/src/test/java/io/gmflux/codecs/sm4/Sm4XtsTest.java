@@ -96,7 +96,9 @@ class Sm4XtsTest {
             byte[] pt = bytes(r, len);
             String as = "seed=0x575 case=" + i + " len=" + len;
             byte[] expected = reference(true, keys, tweak, pt);
-            Sm4Xts xts = xts(keys);
+            // Every third case on the constant-time engine: XTS takes any engine.
+            Sm4Xts xts = i % 3 == 2 ? new Sm4Xts(Sm4.newConstantTimeEngine(Arrays.copyOfRange(keys, 0, 16)),
+                    Sm4.newConstantTimeEngine(Arrays.copyOfRange(keys, 16, 32))) : xts(keys);
             byte[] ct = new byte[len];
             xts.encrypt(tweak, pt, 0, len, ct, 0);
             assertThat(ct).as(as).isEqualTo(expected);
