@@ -35,6 +35,16 @@ class Sm4CfbTest {
     }
 
     @Test
+    void agreesWithBouncyCastleOnALargeInput() throws Exception {
+        checks.agreesWithOracleOnALargeInput();
+    }
+
+    @Test
+    void resetDropsBufferedDataAndRestartsFromTheIv() throws Exception {
+        checks.resetDropsBufferedDataAndRestartsFromTheIv();
+    }
+
+    @Test
     void rejectsBadRangesWithoutChangingState() throws Exception {
         checks.rejectsBadRangesWithoutStateChange();
     }

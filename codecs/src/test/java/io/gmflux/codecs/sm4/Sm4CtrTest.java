@@ -39,6 +39,16 @@ class Sm4CtrTest {
     }
 
     @Test
+    void agreesWithBouncyCastleOnALargeInput() throws Exception {
+        checks.agreesWithOracleOnALargeInput();
+    }
+
+    @Test
+    void resetDropsBufferedDataAndRestartsFromTheIv() throws Exception {
+        checks.resetDropsBufferedDataAndRestartsFromTheIv();
+    }
+
+    @Test
     void rejectsBadRangesWithoutChangingState() throws Exception {
         checks.rejectsBadRangesWithoutStateChange();
     }
