@@ -93,7 +93,7 @@ final class RoundsTable {
             OptionalInt payload = BenchmarkName.payloadBytes(op);
             List<String> cells = new ArrayList<>();
             cells.add("`" + e.getKey() + "`");
-            cells.add(payload.isPresent() ? size(payload.getAsInt()) : "?");
+            cells.add(payload.isPresent() ? size(payload.getAsInt()) : "-");
             for (String impl : impls) {
                 double[] s = byImpl.get(impl);
                 if (s == null) {

@@ -1,6 +1,7 @@
 package io.gmflux.examples.selftest;
 
 import java.util.Objects;
+import java.util.function.Predicate;
 
 /**
  * How the selftest checks one algorithm: the row name it prints, the vector group it reads,
@@ -10,14 +11,23 @@ import java.util.Objects;
  * @param algorithm the vector group in {@link KnownAnswers}, e.g. {@code sm4-gcm}
  * @param source a short citation of where the vectors come from
  * @param check the check of one vector
+ * @param applies which vectors of the group this check runs (all, unless a vector is out of
+ *     reach of this implementation in reasonable time)
  */
-public record AlgorithmCheck(String name, String algorithm, String source, VectorCheck check) {
+public record AlgorithmCheck(String name, String algorithm, String source, VectorCheck check,
+                             Predicate<KnownAnswer> applies) {
 
     public AlgorithmCheck {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(algorithm, "algorithm");
         Objects.requireNonNull(source, "source");
         Objects.requireNonNull(check, "check");
+        Objects.requireNonNull(applies, "applies");
+    }
+
+    /** A check that runs every vector of its group. */
+    public AlgorithmCheck(String name, String algorithm, String source, VectorCheck check) {
+        this(name, algorithm, source, check, v -> true);
     }
 
     /** Checks one vector. Implementations must be thread-confined; they may throw. */

@@ -52,8 +52,7 @@ final class Sm4AeadChecks {
 
             Sm4AeadCipher enc = encryptor.create(engine, nonce, tag.length);
             enc.updateAad(aad, 0, aad.length);
-            String reason = Mismatch.first(
-                    Mismatch.of("ciphertext || tag", sealed, Sm4Checks.inTwoPieces(enc, pt)));
+            String reason = Mismatch.of("ciphertext || tag", sealed, Sm4Checks.inTwoPieces(enc, pt));
             if (reason != null) {
                 return reason;
             }

@@ -8,6 +8,7 @@ import io.gmflux.codecs.zuc.Zuc256;
 import io.gmflux.codecs.zuc.Zuc256Mac;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.IntSupplier;
 
 /** Known-answer checks of ZUC-128 (GB/T 33133, 3GPP 128-EEA3/EIA3) and ZUC-256. Stateless. */
 final class ZucChecks {
@@ -45,18 +46,16 @@ final class ZucChecks {
         Zuc128 zuc = new Zuc128(v.hex("key"), v.hex("iv"));
         try {
             int n = words.length / 4;
-            for (int i = 0; i < n; i++) {
-                String reason = Mismatch.of("keystream word " + (i + 1), Bytes.getIntBE(words, 4 * i), zuc.nextWord());
-                if (reason != null) {
-                    return reason;
-                }
+            String reason = wordsMismatch(words, zuc::nextWord);
+            if (reason != null) {
+                return reason;
             }
             if (v.has("word2000")) {
                 int w = 0;
                 for (int i = n; i < 2000; i++) {
                     w = zuc.nextWord();
                 }
-                String reason = Mismatch.of("keystream word 2000", v.hexInt("word2000"), w);
+                reason = Mismatch.of("keystream word 2000", v.hexInt("word2000"), w);
                 if (reason != null) {
                     return reason;
                 }
@@ -99,13 +98,7 @@ final class ZucChecks {
         byte[] words = v.hex("keystream");
         Zuc256 zuc = new Zuc256(v.hex("key"), v.hex("iv"));
         try {
-            for (int i = 0; i < words.length / 4; i++) {
-                String reason = Mismatch.of("keystream word " + (i + 1), Bytes.getIntBE(words, 4 * i), zuc.nextWord());
-                if (reason != null) {
-                    return reason;
-                }
-            }
-            return null;
+            return wordsMismatch(words, zuc::nextWord);
         } finally {
             zuc.destroy();
         }
@@ -122,6 +115,17 @@ final class ZucChecks {
             Zuc256Mac mac = new Zuc256Mac(v.hex("key"), v.hex("iv"), tagBits);
             mac.update(msg, 0, msg.length);
             String reason = Mismatch.of(tagBits + "-bit tag", v.hex("tag" + tagBits), mac.doFinal());
+            if (reason != null) {
+                return reason;
+            }
+        }
+        return null;
+    }
+
+    /** Compares the generator's next words with the expected big-endian words. */
+    private static String wordsMismatch(byte[] words, IntSupplier nextWord) {
+        for (int i = 0; i < words.length / 4; i++) {
+            String reason = Mismatch.of("keystream word " + (i + 1), Bytes.getIntBE(words, 4 * i), nextWord.getAsInt());
             if (reason != null) {
                 return reason;
             }

@@ -67,7 +67,8 @@ class EmbeddedVectorsTest {
     void everyStandardsGroupOfTheSharedFileIsRepresented() {
         List<String> algorithms = KnownAnswers.embedded().all().stream().map(KnownAnswer::algorithm).distinct().toList();
         assertThat(algorithms).contains("sm3", "hmac-sm3", "sm3-kdf", "sm4", "sm4-ecb", "sm4-cbc", "sm4-cfb", "sm4-ofb",
-                "sm4-ctr", "sm4-gcm", "sm4-ccm", "sm4-xts", "zuc128", "eea3", "eia3", "zuc256", "zuc256-mac");
+                "sm4-ctr", "sm4-gcm", "sm4-ccm", "sm4-xts", "zuc128", "eea3", "eia3", "zuc256", "zuc256-mac",
+                "sm2-sign", "sm2-encrypt");
     }
 
     private static void collect(JsonNode n, Map<String, JsonNode> byId) {
