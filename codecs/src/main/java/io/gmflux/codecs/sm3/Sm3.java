@@ -202,6 +202,18 @@ public final class Sm3 {
         return DIGEST_LENGTH;
     }
 
+    /**
+     * Finishes the hash, writes its first {@code n} bytes (0..32) to {@code out[off, off + n)} and
+     * resets: a truncated digest without a temporary array (the KDFs' last block).
+     */
+    void digestPrefix(byte[] out, int off, int n) {
+        finish();
+        for (int i = 0; i < n; i++) {
+            out[off + i] = (byte) (v[i >>> 2] >>> (24 - 8 * (i & 3)));
+        }
+        reset();
+    }
+
     /** Returns to the initial state, discarding (and zeroing) any buffered input. */
     public void reset() {
         System.arraycopy(IV, 0, v, 0, 8);

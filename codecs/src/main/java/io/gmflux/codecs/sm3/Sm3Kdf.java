@@ -41,26 +41,22 @@ public final class Sm3Kdf {
         afterZ.update(z, 0, z.length);
         Sm3 h = new Sm3();
         byte[] counter = new byte[4];
-        byte[] last = new byte[Sm3.DIGEST_LENGTH];
         // ct never overflows: lengthBytes < 2^31 needs fewer than 2^26 counter values, far inside
         // the standard's bound klen < (2^32 - 1) * v.
         int ct = 1;
-        // off advances by the bytes written, so it never passes lengthBytes (no int overflow).
+        // Every block, the last included, is written straight into out: no temporary digest that
+        // is copied and then wiped. (Digesting the last block into a scratch array, copying it and
+        // wiping the scratch was miscompiled by C2 in JDK 17.0.15 once inlined into SM2
+        // decryption: the copy read the already-wiped scratch. -XX:-SplitIfBlocks avoided it.)
         for (int off = 0, n; off < lengthBytes; off += n, ct++) {
             n = Math.min(Sm3.DIGEST_LENGTH, lengthBytes - off);
             h.copyFrom(afterZ);
             Bytes.putIntBE(counter, 0, ct);
             h.update(counter, 0, 4);
-            if (n == Sm3.DIGEST_LENGTH) {
-                h.digest(out, off);
-            } else {
-                h.digest(last, 0);
-                System.arraycopy(last, 0, out, off, n);
-            }
+            h.digestPrefix(out, off, n);
         }
         afterZ.wipe();
         h.wipe();
-        Bytes.wipe(last);
         return out;
     }
 }
