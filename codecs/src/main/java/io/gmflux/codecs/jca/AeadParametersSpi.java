@@ -1,5 +1,9 @@
 package io.gmflux.codecs.jca;
 
+import io.gmflux.codecs.der.DerFormatException;
+import io.gmflux.codecs.der.DerReader;
+import io.gmflux.codecs.der.DerTag;
+import io.gmflux.codecs.der.DerWriter;
 import java.io.IOException;
 import java.security.AlgorithmParametersSpi;
 import java.security.spec.AlgorithmParameterSpec;
@@ -45,12 +49,16 @@ final class AeadParametersSpi extends AlgorithmParametersSpi {
 
     @Override
     protected void engineInit(byte[] params) throws IOException {
-        Der.Reader outer = new Der.Reader(params);
-        Der.Reader seq = outer.enter(Der.SEQUENCE);
-        outer.expectEnd();
-        byte[] n = seq.read(Der.OCTET_STRING);
-        int t = seq.hasMore() ? seq.readInteger() : DEFAULT_ICV_LENGTH;
-        seq.expectEnd();
+        byte[] n;
+        int t;
+        try {
+            DerReader seq = DerReader.single(params, DerTag.SEQUENCE);
+            n = seq.readOctetString();
+            t = seq.hasMore() ? seq.readInt() : DEFAULT_ICV_LENGTH;
+            seq.expectEnd();
+        } catch (DerFormatException e) {
+            throw new IOException(modeName + " parameters: " + e.getMessage(), e);
+        }
         if (t < 1 || t > 16) {
             throw new IOException(modeName + " tag length out of range: " + t + " bytes");
         }
@@ -83,11 +91,13 @@ final class AeadParametersSpi extends AlgorithmParametersSpi {
 
     @Override
     protected byte[] engineGetEncoded() throws IOException {
-        byte[] body = Der.encode(Der.OCTET_STRING, requireNonce());
-        if (tagBytes != DEFAULT_ICV_LENGTH) {
-            body = Der.concat(body, Der.encodeInteger(tagBytes));
-        }
-        return Der.encode(Der.SEQUENCE, body);
+        byte[] n = requireNonce();
+        return new DerWriter().sequence(seq -> {
+            seq.octetString(n);
+            if (tagBytes != DEFAULT_ICV_LENGTH) {
+                seq.integer(tagBytes);
+            }
+        }).toByteArray();
     }
 
     @Override

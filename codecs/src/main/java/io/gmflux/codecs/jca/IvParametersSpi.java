@@ -1,5 +1,8 @@
 package io.gmflux.codecs.jca;
 
+import io.gmflux.codecs.der.DerFormatException;
+import io.gmflux.codecs.der.DerReader;
+import io.gmflux.codecs.der.DerWriter;
 import java.io.IOException;
 import java.security.AlgorithmParametersSpi;
 import java.security.spec.AlgorithmParameterSpec;
@@ -32,10 +35,17 @@ final class IvParametersSpi extends AlgorithmParametersSpi {
 
     @Override
     protected void engineInit(byte[] params) throws IOException {
-        Der.Reader r = new Der.Reader(params);
-        byte[] v = r.read(Der.OCTET_STRING);
-        r.expectEnd();
-        iv = v;
+        if (params == null) {
+            throw new IOException("null parameters");
+        }
+        try {
+            DerReader r = new DerReader(params);
+            byte[] v = r.readOctetString();
+            r.expectEnd();
+            iv = v;
+        } catch (DerFormatException e) {
+            throw new IOException("IV parameters: " + e.getMessage(), e);
+        }
     }
 
     @Override
@@ -59,7 +69,7 @@ final class IvParametersSpi extends AlgorithmParametersSpi {
 
     @Override
     protected byte[] engineGetEncoded() throws IOException {
-        return Der.encode(Der.OCTET_STRING, requireIv());
+        return new DerWriter().octetString(requireIv()).toByteArray();
     }
 
     @Override
