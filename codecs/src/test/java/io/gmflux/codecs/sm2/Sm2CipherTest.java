@@ -187,4 +187,28 @@ class Sm2CipherTest {
         assertThatThrownBy(() -> cipher.decrypt(pair.privateKey(), null)).isInstanceOf(NullPointerException.class)
                 .hasMessageContaining("ciphertext");
     }
+
+    /**
+     * Regression: C2 in JDK 17.0.15 miscompiled the SM3 KDF's last-block copy once inlined into SM2
+     * decryption, so after a few thousand warm calls decryption derived a wrong (all-zero) keystream.
+     * Enough round trips here for C2 to compile the whole path, every one checked.
+     */
+    @Test
+    void staysCorrectAfterTheJitHasCompiledEncryptionAndDecryption() throws Exception {
+        SplittableRandom rnd = new SplittableRandom(61);
+        SecureRandom random = seeded(62);
+        Sm2Cipher cipher = new Sm2Cipher(random);
+        Sm2KeyPair pair = Sm2KeyPair.generate(random);
+        for (int i = 0; i < 8_000; i++) {
+            byte[] msg = new byte[rnd.nextInt(1, 100)];
+            rnd.nextBytes(msg);
+            byte[] ct = cipher.encrypt(pair.publicKey(), msg);
+            assertThat(cipher.decrypt(pair.privateKey(), ct)).as("seed 61 case %d", i).isEqualTo(msg);
+        }
+        SM2Engine bc = new SM2Engine(SM2Engine.Mode.C1C3C2);
+        bc.init(false, BouncyCastleSm2.privateKey(pair.privateKey()));
+        byte[] msg = "after warm-up".getBytes();
+        byte[] ct = cipher.encrypt(pair.publicKey(), msg);
+        assertThat(bc.processBlock(ct, 0, ct.length)).isEqualTo(msg);
+    }
 }
