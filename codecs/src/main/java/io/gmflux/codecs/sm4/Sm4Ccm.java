@@ -153,15 +153,7 @@ public final class Sm4Ccm implements Sm4AeadCipher {
     public static byte[] seal(Sm4Engine engine, byte[] nonce, byte[] aad, byte[] plaintext) {
         Objects.requireNonNull(aad, "aad");
         Objects.requireNonNull(plaintext, "plaintext");
-        Sm4Ccm ccm = encryptor(engine, nonce, MAX_TAG_LENGTH);
-        try {
-            ccm.updateAad(aad, 0, aad.length);
-            byte[] out = new byte[plaintext.length + MAX_TAG_LENGTH];
-            ccm.finishEncryption(plaintext, 0, plaintext.length, out, 0);
-            return out;
-        } finally {
-            ccm.destroy();
-        }
+        return Sm4AeadOneShot.seal(encryptor(engine, nonce, MAX_TAG_LENGTH), aad, plaintext);
     }
 
     /**
@@ -175,15 +167,7 @@ public final class Sm4Ccm implements Sm4AeadCipher {
             throws AEADBadTagException {
         Objects.requireNonNull(aad, "aad");
         Objects.requireNonNull(ciphertextAndTag, "ciphertextAndTag");
-        Sm4Ccm ccm = decryptor(engine, nonce, MAX_TAG_LENGTH);
-        try {
-            ccm.updateAad(aad, 0, aad.length);
-            byte[] out = new byte[Math.max(0, ciphertextAndTag.length - MAX_TAG_LENGTH)];
-            ccm.doFinal(ciphertextAndTag, 0, ciphertextAndTag.length, out, 0);
-            return out;
-        } finally {
-            ccm.destroy();
-        }
+        return Sm4AeadOneShot.open(decryptor(engine, nonce, MAX_TAG_LENGTH), aad, ciphertextAndTag);
     }
 
     @Override

@@ -124,15 +124,7 @@ public final class Sm4Gcm implements Sm4AeadCipher {
     public static byte[] seal(Sm4Engine engine, byte[] iv, byte[] aad, byte[] plaintext) {
         Objects.requireNonNull(aad, "aad");
         Objects.requireNonNull(plaintext, "plaintext");
-        Sm4Gcm gcm = encryptor(engine, iv, MAX_TAG_LENGTH);
-        try {
-            byte[] out = new byte[plaintext.length + MAX_TAG_LENGTH];
-            gcm.updateAad(aad, 0, aad.length);
-            gcm.finishEncryption(plaintext, 0, plaintext.length, out, 0);
-            return out;
-        } finally {
-            gcm.destroy();
-        }
+        return Sm4AeadOneShot.seal(encryptor(engine, iv, MAX_TAG_LENGTH), aad, plaintext);
     }
 
     /**
@@ -146,15 +138,7 @@ public final class Sm4Gcm implements Sm4AeadCipher {
             throws AEADBadTagException {
         Objects.requireNonNull(aad, "aad");
         Objects.requireNonNull(ciphertextAndTag, "ciphertextAndTag");
-        Sm4Gcm gcm = decryptor(engine, iv, MAX_TAG_LENGTH);
-        try {
-            gcm.updateAad(aad, 0, aad.length);
-            byte[] out = new byte[Math.max(0, ciphertextAndTag.length - MAX_TAG_LENGTH)];
-            gcm.doFinal(ciphertextAndTag, 0, ciphertextAndTag.length, out, 0);
-            return out;
-        } finally {
-            gcm.destroy();
-        }
+        return Sm4AeadOneShot.open(decryptor(engine, iv, MAX_TAG_LENGTH), aad, ciphertextAndTag);
     }
 
     private static void checkIv(byte[] iv) {
