@@ -3,7 +3,6 @@ package io.gmflux.codecs.format;
 import io.gmflux.codecs.bytes.Bytes;
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
@@ -79,32 +78,11 @@ public final class GmfluxInputStream extends InputStream {
         if (opener != null) {
             return;
         }
-        // Read in steps of at most MIN_CHUNK_SIZE - 1 bytes past what the header needs, so whatever
-        // is read beyond the header fits in the chunk buffer.
-        byte[] buf = new byte[StreamHeader.MIN_CHUNK_SIZE];
-        int have = 0;
-        int total;
-        while ((total = StreamHeader.headerLength(buf, 0, have)) < 0) {
-            if (have == buf.length) {
-                buf = Arrays.copyOf(buf, buf.length * 2);
-            }
-            int want = have < StreamHeader.FIXED_LENGTH ? StreamHeader.FIXED_LENGTH - have
-                    : Math.min(buf.length - have, StreamHeader.MIN_CHUNK_SIZE - 1);
-            int r = in.read(buf, have, want);
-            if (r < 0) {
-                throw new StreamException.Truncated(have == 0 ? "stream truncated: empty input"
-                        : "stream truncated: it ends inside the header");
-            }
-            have += r;
-        }
-        StreamHeader header = StreamHeader.parse(buf, 0, total);
+        StreamHeader header = StreamHeader.readFrom(in);
         opener = StreamDecryptor.open(header, identities);
         int max = opener.maxSealedLength();
         sealed = new byte[max + 1];
         plain = new byte[header.chunkSize()];
-        // bytes read past the header belong to the first chunk
-        sealedLen = have - total;
-        System.arraycopy(buf, total, sealed, 0, sealedLen);
     }
 
     private void nextChunk() throws IOException {

@@ -3,6 +3,8 @@ package io.gmflux.codecs.format;
 import io.gmflux.codecs.bytes.Bytes;
 import io.gmflux.codecs.sm3.HmacSm3;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -158,6 +160,54 @@ public final class StreamHeader {
             pos += 3 + bodyLen;
         }
         return new StreamHeader(suite, chunk, salt, stanzas, Arrays.copyOfRange(buf, off, off + len));
+    }
+
+    /**
+     * Reads exactly one header from {@code in} (no byte past it), checking layout and limits as the
+     * bytes arrive, and parses it.
+     *
+     * @throws StreamException.Truncated if the input ends inside the header
+     * @throws StreamException.Malformed if it breaks the format
+     */
+    public static StreamHeader readFrom(InputStream in) throws IOException {
+        byte[] buf = new byte[FIXED_LENGTH + 3];
+        int have = 0;
+        int total;
+        while ((total = headerLength(buf, 0, have)) < 0) {
+            // Never ask for more than the header can still need: the fixed part, then one stanza
+            // header (3 bytes) at a time, then that stanza's body and, after the last, the MAC.
+            int want = have < FIXED_LENGTH ? FIXED_LENGTH - have : nextNeed(buf, have);
+            if (have + want > buf.length) {
+                buf = Arrays.copyOf(buf, Math.max(have + want, 2 * buf.length));
+            }
+            int r = in.read(buf, have, want);
+            if (r < 0) {
+                throw new StreamException.Truncated(have == 0 ? "stream truncated: empty input"
+                        : "stream truncated: it ends inside the header");
+            }
+            have += r;
+        }
+        return parse(buf, 0, total);
+    }
+
+    /** With the fixed part read, how many bytes the header needs next (at least 1). */
+    private static int nextNeed(byte[] buf, int have) {
+        int n = u16(buf, 42);
+        int pos = FIXED_LENGTH;
+        for (int i = 0; i < n; i++) {
+            if (have < pos + 3) {
+                return pos + 3 - have;
+            }
+            pos += 3 + u16(buf, pos + 1);
+            if (have < pos) {
+                return pos - have;
+            }
+        }
+        return pos + MAC_LENGTH - have;
+    }
+
+    private static int u16(byte[] b, int off) {
+        return ((b[off] & 0xff) << 8) | (b[off + 1] & 0xff);
     }
 
     /** Whether the MAC verifies under {@code headerKey}; constant-time comparison. */

@@ -108,6 +108,23 @@ class StreamRoundTripTest {
         }
     }
 
+    @Test
+    void readFromConsumesExactlyTheHeaderEvenFromShortReads() throws Exception {
+        SplittableRandom rnd = new SplittableRandom(0x57_0004L);
+        var k1 = StreamFixtures.rsa1();
+        StreamSpec spec = StreamSpec.builder().recipient(new RsaOaepRecipient((RSAPublicKey) k1.getPublic()))
+                .recipient(new RsaOaepRecipient((RSAPublicKey) StreamFixtures.rsa2().getPublic())).build();
+        byte[] sealed = encrypt(spec, random(rnd, 5000), rnd);
+        java.io.InputStream in = new StreamFixtures.ShortReads(sealed, rnd);
+        StreamHeader h = StreamHeader.readFrom(in);
+        assertThat(h.length()).isEqualTo(headerLength(sealed));
+        assertThat(h.stanzas()).hasSize(2);
+        assertThat(in.readAllBytes()).isEqualTo(java.util.Arrays.copyOfRange(sealed, h.length(), sealed.length));
+        assertThatThrownBy(() -> StreamHeader.readFrom(new java.io.ByteArrayInputStream(
+                java.util.Arrays.copyOf(sealed, h.length() - 1))))
+                .isInstanceOf(StreamException.Truncated.class);
+    }
+
     static int headerLength(byte[] sealed) throws Exception {
         return StreamHeader.headerLength(sealed, 0, sealed.length);
     }

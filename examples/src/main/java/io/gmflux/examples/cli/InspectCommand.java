@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
@@ -21,22 +20,11 @@ final class InspectCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        byte[] buf = new byte[4096];
-        int have = 0;
-        int total;
+        StreamHeader h;
         try (InputStream in = Files.newInputStream(file)) {
-            while ((total = StreamHeader.headerLength(buf, 0, have)) < 0) {
-                if (have == buf.length) {
-                    buf = Arrays.copyOf(buf, buf.length * 2);
-                }
-                int r = in.read(buf, have, buf.length - have);
-                if (r < 0) {
-                    throw new IOException(file + ": stream truncated: it ends inside the header");
-                }
-                have += r;
-            }
+            h = StreamHeader.readFrom(in);
         }
-        StreamHeader h = StreamHeader.parse(buf, 0, total);
+        int total = h.length();
         long payload = Files.size(file) - total;
         long sealedChunk = h.chunkSize() + (long) h.suite().tagLength();
         long chunks = Math.max(1, (payload + sealedChunk - 1) / sealedChunk);
