@@ -1,27 +1,18 @@
 package io.gmflux.examples.cli;
 
-import io.gmflux.codecs.der.Pem;
 import io.gmflux.codecs.format.Identity;
+import io.gmflux.codecs.format.KeyText;
 import io.gmflux.codecs.format.PassphraseRecipient;
 import io.gmflux.codecs.format.Recipient;
-import io.gmflux.codecs.format.RsaOaepRecipient;
-import io.gmflux.codecs.format.Sm2Recipient;
-import io.gmflux.codecs.sm2.Sm2KeyEncoding;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
-import java.security.KeyFactory;
-import java.security.interfaces.RSAPrivateCrtKey;
-import java.security.interfaces.RSAPublicKey;
-import java.security.spec.PKCS8EncodedKeySpec;
-import java.security.spec.RSAPublicKeySpec;
-import java.security.spec.X509EncodedKeySpec;
 
 /**
- * Reads the key files the command line takes: PEM public keys as recipients (SM2 or RSA SPKI),
- * PEM private keys as identities (SM2 or RSA PKCS#8), and passphrases from a file or an
+ * Reads the key files the command line takes: public keys as recipients and private keys as
+ * identities (whatever {@link KeyText} reads), and passphrases from a file or an
  * environment variable. Every failure is an {@link IllegalArgumentException} naming the file.
  */
 final class KeyFiles {
@@ -30,35 +21,18 @@ final class KeyFiles {
     }
 
     static Recipient recipient(Path file) {
-        String pem = read(file);
         try {
-            return new Sm2Recipient(Sm2KeyEncoding.publicKeyFromPem(pem));
-        } catch (GeneralSecurityException notSm2) {
-            try {
-                byte[] der = Pem.decode(pem, "PUBLIC KEY");
-                return new RsaOaepRecipient((RSAPublicKey) KeyFactory.getInstance("RSA")
-                        .generatePublic(new X509EncodedKeySpec(der)));
-            } catch (GeneralSecurityException | ClassCastException e) {
-                throw new IllegalArgumentException(file + ": not an SM2 or RSA public key (" + notSm2.getMessage() + ")");
-            }
+            return KeyText.recipient(read(file));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalArgumentException(file + ": " + e.getMessage());
         }
     }
 
     static Identity identity(Path file) {
-        String pem = read(file);
         try {
-            return Sm2Recipient.identity(Sm2KeyEncoding.privateKeyFromPem(pem));
-        } catch (GeneralSecurityException notSm2) {
-            try {
-                byte[] der = Pem.decode(pem, "PRIVATE KEY");
-                KeyFactory kf = KeyFactory.getInstance("RSA");
-                RSAPrivateCrtKey priv = (RSAPrivateCrtKey) kf.generatePrivate(new PKCS8EncodedKeySpec(der));
-                RSAPublicKey pub = (RSAPublicKey) kf.generatePublic(
-                        new RSAPublicKeySpec(priv.getModulus(), priv.getPublicExponent()));
-                return RsaOaepRecipient.identity(priv, pub);
-            } catch (GeneralSecurityException | ClassCastException e) {
-                throw new IllegalArgumentException(file + ": not an SM2 or RSA private key (" + notSm2.getMessage() + ")");
-            }
+            return KeyText.identity(read(file));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalArgumentException(file + ": " + e.getMessage());
         }
     }
 

@@ -1,0 +1,34 @@
+package io.gmflux.examples.cli;
+
+import io.gmflux.codecs.sm2.Sm2KeyEncoding;
+import io.gmflux.codecs.sm2.Sm2KeyPair;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code gmflux keygen sm2 --out NAME}: NAME.key (PKCS#8 PEM, readable by its owner only) and
+ * NAME.pub (SPKI PEM), in the forms OpenSSL, GmSSL and BouncyCastle read.
+ */
+@Command(name = "sm2", mixinStandardHelpOptions = true, description = "An SM2 key pair (PKCS#8 / SPKI PEM).")
+final class KeygenSm2Command implements Callable<Integer> {
+
+    @Option(names = {"-o", "--out"}, required = true, paramLabel = "NAME", description = "writes NAME.key and NAME.pub")
+    Path out;
+
+    @Override
+    public Integer call() throws IOException {
+        Path[] files = KeygenCommand.keyAndPublicFiles(out);
+        Sm2KeyPair pair = Sm2KeyPair.generate();
+        try {
+            KeygenCommand.writeSecret(files[0], Sm2KeyEncoding.toPem(pair.privateKey()));
+            KeygenCommand.writePublic(files[1], Sm2KeyEncoding.toPem(pair.publicKey()));
+        } finally {
+            pair.privateKey().destroy();
+        }
+        System.err.println("wrote " + files[0] + " and " + files[1]);
+        return 0;
+    }
+}
