@@ -26,6 +26,8 @@ import java.util.Objects;
 public final class Sm2Cipher {
 
     private final SecureRandom random;
+    /** Prepared keys for repeat recipients, or null (opt-in). */
+    private final Sm2PreparedKeyCache cache;
     private final PointArithmetic pa = new PointArithmetic();
     private final byte[] kBytes = new byte[32];
     private final long[] k = new long[4];
@@ -42,6 +44,19 @@ public final class Sm2Cipher {
 
     public Sm2Cipher(SecureRandom random) {
         this.random = Objects.requireNonNull(random, "random");
+        this.cache = null;
+    }
+
+    /**
+     * A cipher drawing k from {@code random} that encrypts to plain public keys through
+     * {@code cache}: a recipient met again is served from its prepared table (see
+     * {@link Sm2PreparedKeyCache}). The output is the same as without the cache.
+     *
+     * @throws NullPointerException naming the null argument
+     */
+    public Sm2Cipher(SecureRandom random, Sm2PreparedKeyCache cache) {
+        this.random = Objects.requireNonNull(random, "random");
+        this.cache = Objects.requireNonNull(cache, "cache");
     }
 
     /** Encrypts {@code message} (non-empty) to {@code key}; returns C1 || C3 || C2. */
@@ -51,7 +66,8 @@ public final class Sm2Cipher {
 
     /** Encrypts {@code message} (non-empty) to {@code key} in the given layout. */
     public byte[] encrypt(Sm2PublicKey key, byte[] message, Sm2CiphertextLayout layout) {
-        return encrypt(key, null, message, layout, null);
+        Sm2PreparedPublicKey prepared = cache == null ? null : cache.lookup(Objects.requireNonNull(key, "key"));
+        return encrypt(key, prepared == null ? null : prepared.table, message, layout, null);
     }
 
     /**

@@ -29,6 +29,8 @@ public final class Sm2Signer {
     private final Sm2PrivateKey key;
     private final byte[] za;
     private final SecureRandom random;
+    /** Where (k, x1) come from when not null (bulk signing), else computed per signature. */
+    private final Sm2NoncePool pool;
     private final Sm3 sm3 = new Sm3();
     private final PointArithmetic pa = new PointArithmetic();
     private final JacobianPoint kg = new JacobianPoint();
@@ -58,6 +60,25 @@ public final class Sm2Signer {
     public Sm2Signer(Sm2PrivateKey key, byte[] userId, SecureRandom random) {
         this.key = Objects.requireNonNull(key, "key");
         this.random = Objects.requireNonNull(random, "random");
+        this.pool = null;
+        key.checkNotDestroyed();
+        this.za = IdentityHash.za(userId, key.publicKey());
+    }
+
+    /**
+     * A signer for {@code userId} (at most 8191 bytes) that takes its nonces k, with [k]G already
+     * computed, from {@code pool}: each signature then costs a hash and a few operations mod n. The
+     * signatures are distributed exactly as those of the other constructors. The pool may be shared
+     * with other signers and threads; once it is destroyed, signing fails with
+     * {@link IllegalStateException}.
+     *
+     * @throws NullPointerException naming the null argument
+     * @throws IllegalArgumentException if the user ID is too long
+     */
+    public Sm2Signer(Sm2PrivateKey key, byte[] userId, Sm2NoncePool pool) {
+        this.key = Objects.requireNonNull(key, "key");
+        this.pool = Objects.requireNonNull(pool, "pool");
+        this.random = null;
         key.checkNotDestroyed();
         this.za = IdentityHash.za(userId, key.publicKey());
     }
@@ -157,15 +178,19 @@ public final class Sm2Signer {
         fn.reduce(e, e);
         try {
             while (true) {
-                if (fixedK != null) {
-                    Sm2Curve.toLimbs(k, fixedK, 0);
+                if (fixedK == null && pool != null) {
+                    pool.take(k, x1, pa, kg); // A3-A4 done ahead of time; x1 already mod n
                 } else {
-                    drawScalar();
+                    if (fixedK != null) {
+                        Sm2Curve.toLimbs(k, fixedK, 0);
+                    } else {
+                        drawScalar();
+                    }
+                    pa.mulBase(kg, k); // A4
+                    pa.toAffine(x1, y1, kg);
+                    Sm2Curve.FP.fromMontgomery(x1, x1);
+                    fn.reduce(x1, x1);
                 }
-                pa.mulBase(kg, k); // A4
-                pa.toAffine(x1, y1, kg);
-                Sm2Curve.FP.fromMontgomery(x1, x1);
-                fn.reduce(x1, x1);
                 fn.add(r, e, x1); // A5: r = (e + x1) mod n
                 fn.add(t, r, k);
                 if ((Sm2Curve.isZeroMask(r) | Sm2Curve.isZeroMask(t)) != 0) {
