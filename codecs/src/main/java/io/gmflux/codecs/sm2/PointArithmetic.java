@@ -7,15 +7,19 @@ package io.gmflux.codecs.sm2;
  * <p>Not thread-safe: each signer, verifier or cipher owns one. Scalars are four 64-bit
  * little-endian limbs, plain (not Montgomery), in [0, n).
  *
- * <p>Constant time: {@link #mulBase} and {@link #mul} use fixed 4-bit windows; every table lookup
+ * <p>Constant time: {@link #mulBase} uses signed 5-bit comb digits and {@link #mul} fixed 4-bit
+ * windows; every table lookup
  * reads the whole table and keeps the wanted entry by mask, and no branch depends on the scalar.
  * {@link #mulBaseAddPublic} (verification) handles public scalars and may branch on them.
  *
  * <p>Why the constant-time paths never need the doubling case of the addition formulas: in
  * {@link #mul}, before adding d·P the accumulator is 16·m·P where m ≥ 1 is the scalar's prefix
  * and 16·m + d ≤ k &lt; n, so 16·m ≢ ±d (mod n) unless m = d = 0 (the accumulator is infinity and
- * is replaced by mask); in {@link #mulComb} the accumulator is a multiple below 16^i and the added
- * one is at least 16^i with their sum at most k &lt; n. Hence P1 = P2 never occurs for k in [0, n).
+ * is replaced by mask); in {@link #mulComb} the accumulator S is the Booth recoding of k's low 5i
+ * bits, |S| &lt;= 32^i / 2, while the added multiple is ±d·32^i with 1 &lt;= d &lt;= 16, so S ∓ d·32^i
+ * is a non-zero integer of absolute value below n for i &lt; 51; at the top position (d·2^255 with
+ * d &lt;= 2) S - d·2^255 ≡ 0 (mod n) would need k = S + d·2^255 &gt;= 2^256. Hence P1 = P2 never
+ * occurs for k in [0, n), and P1 = -P2 only when k = 0.
  */
 final class PointArithmetic {
 
@@ -259,33 +263,38 @@ final class PointArithmetic {
     }
 
     /**
-     * r = k·G, constant time: one mixed addition per 4-bit digit from the precomputed table
-     * d·16^i·G, each table row scanned in full. k must be in [0, n).
+     * r = k·G, constant time: one mixed addition per signed 5-bit digit from the precomputed table
+     * d·32^i·G, each table row scanned in full. k must be in [0, n).
      */
     void mulBase(JacobianPoint r, long[] k) {
         mulComb(r, CombTable.BASE, k);
     }
 
     /**
-     * r = k·P from P's {@link CombTable}, constant time as {@link #mulBase}. k must be in [0, n).
+     * r = k·P from P's {@link CombTable}, constant time as {@link #mulBase}: per position the
+     * Booth digit's magnitude selects the entry by a full masked scan, its sign negates y by mask,
+     * and a zero digit keeps r by mask. k must be in [0, n).
      */
     void mulComb(JacobianPoint r, long[] table, long[] k) {
         r.setInfinity();
-        for (int i = 0; i < 64; i++) {
-            int d = digit(k, i);
-            scanAffine(table, i * 15 * 8, d);
-            // the partial sum is below 16^i and the added multiple at least 16^i (both below n):
-            // the doubling case cannot occur
+        for (int i = 0; i < CombTable.ROWS; i++) {
+            int digit = CombTable.boothDigit(k, i);
+            int d = digit >>> 1;
+            scanAffine(table, i * CombTable.PER_ROW * 8, d);
+            F.neg(t0, sy);
+            Sm2Curve.select(sy, t0, -(long) (digit & 1));
+            // the doubling case cannot occur: the partial sum (the recoding of k's low 5i bits, of
+            // absolute value at most 32^i / 2) never equals ±d·32^i mod n for k < n (class comment)
             addAffine(sum, r, sx, sy);
             // d = 0: keep r (the scanned zeros were no point)
             r.select(sum, ~Sm2Curve.intEqualMask(d, 0));
         }
     }
 
-    /** sx, sy = row entry d (1..15) or zeros when d = 0, reading all 15 entries. */
+    /** sx, sy = row entry d (1..16) or zeros when d = 0, reading all 16 entries. */
     private void scanAffine(long[] table, int rowOffset, int d) {
         long x0 = 0, x1 = 0, x2 = 0, x3 = 0, y0 = 0, y1 = 0, y2 = 0, y3 = 0;
-        for (int j = 1; j <= 15; j++) {
+        for (int j = 1; j <= CombTable.PER_ROW; j++) {
             long m = Sm2Curve.intEqualMask(j, d);
             int o = rowOffset + (j - 1) * 8;
             x0 |= table[o] & m;
@@ -388,16 +397,23 @@ final class PointArithmetic {
             for (int j = 0; j < 4; j++) {
                 int d = (int) (u2[j] >>> (i << 2)) & 15;
                 if (d != 0) {
-                    addAffinePublic(acc, table, (j * 15 + d - 1) * 8);
+                    System.arraycopy(table, (j * 15 + d - 1) * 8, sx, 0, 4);
+                    System.arraycopy(table, (j * 15 + d - 1) * 8 + 4, sy, 0, 4);
+                    addAffinePublic(acc);
                 }
             }
         }
         long[] base = CombTable.BASE;
         r.setInfinity();
-        for (int i = 0; i < 64; i++) {
-            int d = digit(u1, i);
-            if (d != 0) {
-                addAffinePublic(r, base, (i * 15 + d - 1) * 8);
+        for (int i = 0; i < CombTable.ROWS; i++) {
+            int digit = CombTable.boothDigit(u1, i);
+            if (digit >>> 1 != 0) {
+                System.arraycopy(base, CombTable.offset(i, digit >>> 1), sx, 0, 4);
+                System.arraycopy(base, CombTable.offset(i, digit >>> 1) + 4, sy, 0, 4);
+                if ((digit & 1) != 0) {
+                    F.neg(sy, sy);
+                }
+                addAffinePublic(r);
             }
         }
         if (add(sum, r, acc) != 0) {
@@ -406,10 +422,8 @@ final class PointArithmetic {
         r.set(sum);
     }
 
-    /** r += the affine table entry at {@code offset}, doubling when they are equal (public values only). */
-    private void addAffinePublic(JacobianPoint r, long[] table, int offset) {
-        System.arraycopy(table, offset, sx, 0, 4);
-        System.arraycopy(table, offset + 4, sy, 0, 4);
+    /** r += (sx, sy), doubling when they are equal (public values only). */
+    private void addAffinePublic(JacobianPoint r) {
         if (addAffine(r, r, sx, sy) != 0) {
             r.setAffine(sx, sy);
             twice(r, r);

@@ -12,7 +12,7 @@ import java.util.Objects;
  * prepared on their second use and then served from here.
  *
  * <p>Why the second use: preparing costs about as much as six or seven encryptions and each
- * prepared key holds 60 KiB, so a key seen once (the common case for most recipients) is not worth
+ * prepared key holds 52 KiB, so a key seen once (the common case for most recipients) is not worth
  * a table. The cache remembers up to {@code maxEntries} keys it has seen once and holds tables
  * for at most {@code maxEntries} keys; both sets evict the least recently used.
  *
@@ -30,7 +30,7 @@ public final class Sm2PreparedKeyCache {
     private long misses;
 
     /**
-     * A cache holding at most {@code maxEntries} prepared keys (at most {@code 60 KiB * maxEntries}).
+     * A cache holding at most {@code maxEntries} prepared keys (at most {@code 52 KiB * maxEntries}).
      *
      * @throws IllegalArgumentException if {@code maxEntries < 1}
      */
