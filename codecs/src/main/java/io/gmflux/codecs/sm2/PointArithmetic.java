@@ -201,6 +201,26 @@ final class PointArithmetic {
     }
 
     /**
+     * Affine coordinates (Montgomery form) of two points that are not the point at infinity, with
+     * one inversion of Z_p·Z_q instead of two (Montgomery's trick). Constant time. The outputs must
+     * be distinct arrays, none of them a coordinate of p or q.
+     */
+    void toAffine2(long[] px, long[] py, JacobianPoint p, long[] qx, long[] qy, JacobianPoint q) {
+        F.mul(t2, p.z, q.z);
+        invert(t3, t2); // 1 / (Zp Zq)
+        F.mul(t4, t3, q.z); // 1 / Zp
+        F.mul(t5, t3, p.z); // 1 / Zq
+        F.sqr(t1, t4);
+        F.mul(px, p.x, t1);
+        F.mul(t1, t1, t4);
+        F.mul(py, p.y, t1);
+        F.sqr(t1, t5);
+        F.mul(qx, q.x, t1);
+        F.mul(t1, t1, t5);
+        F.mul(qy, q.y, t1);
+    }
+
+    /**
      * r = a^-1 mod p (Montgomery form), a^(p-2) by an addition chain of 255 squarings and 14
      * multiplications; 0 maps to 0. Constant time; r may be a.
      */

@@ -131,13 +131,41 @@ public final class Sm2Verifier {
             return false;
         }
         pa.mulBaseAddPublic(sum, s, t, table); // B6
-        if (pa.toAffine(x1, y1, sum) != 0) {
+        if (Sm2Curve.isZeroMask(sum.z) != 0) {
             return false;
         }
-        Sm2Curve.FP.fromMontgomery(x1, x1);
-        fn.reduce(x1, x1);
-        fn.add(t, e, x1); // B7
-        return Sm2Curve.equalMask(t, r) != 0;
+        // B7 without an inversion: (e + x1) mod n = r  <=>  x1 = c or x1 = c + n (when below p),
+        // c = (r - e) mod n; and x1 = X / Z^2 is checked as X = x1·Z^2 (Montgomery forms mod p)
+        fn.sub(x1, r, e); // c
+        Montgomery256 fp = Sm2Curve.FP;
+        fp.sqr(y1, sum.z);
+        fp.toMontgomery(t, x1);
+        fp.mul(t, t, y1);
+        if (Sm2Curve.equalMask(t, sum.x) != 0) {
+            return true;
+        }
+        if (!Sm2Curve.lessThan(x1, P_MINUS_N)) {
+            return false;
+        }
+        addN(x1);
+        fp.toMontgomery(t, x1);
+        fp.mul(t, t, y1);
+        return Sm2Curve.equalMask(t, sum.x) != 0;
+    }
+
+    /** p - n: a value c below it has a second representative c + n below p. */
+    private static final long[] P_MINUS_N = {0xAC440BF6C62ABEDCL, 0x8DFC2093DE39FAD5L, 0, 0};
+
+    /** a += n as 256-bit integers (a < p - n, so no overflow). */
+    private static void addN(long[] a) {
+        long carry = 0;
+        for (int i = 0; i < 4; i++) {
+            long x = a[i];
+            long y = Sm2Curve.N[i];
+            long sum = x + y + carry;
+            carry = ((x & y) | ((x | y) & ~sum)) >>> 63;
+            a[i] = sum;
+        }
     }
 
     /**
