@@ -7,19 +7,19 @@ package io.gmflux.codecs.sm2;
  * <p>Not thread-safe: each signer, verifier or cipher owns one. Scalars are four 64-bit
  * little-endian limbs, plain (not Montgomery), in [0, n).
  *
- * <p>Constant time: {@link #mulBase} uses signed 5-bit comb digits and {@link #mul} fixed 4-bit
- * windows; every table lookup
+ * <p>Constant time: {@link #mulBase} (comb) and {@link #mul} (windows from the top) use signed
+ * 5-bit digits; every table lookup
  * reads the whole table and keeps the wanted entry by mask, and no branch depends on the scalar.
  * {@link #mulBaseAddPublic} (verification) handles public scalars and may branch on them.
  *
  * <p>Why the constant-time paths never need the doubling case of the addition formulas: in
- * {@link #mul}, before adding d·P the accumulator is 16·m·P where m ≥ 1 is the scalar's prefix
- * and 16·m + d ≤ k &lt; n, so 16·m ≢ ±d (mod n) unless m = d = 0 (the accumulator is infinity and
- * is replaced by mask); in {@link #mulComb} the accumulator S is the Booth recoding of k's low 5i
+ * {@link #mul} it can arise at the last digit only, for one scalar, and is handled there by mask
+ * (see its comment); in {@link #mulComb} the accumulator S is the Booth recoding of k's low 5i
  * bits, |S| &lt;= 32^i / 2, while the added multiple is ±d·32^i with 1 &lt;= d &lt;= 16, so S ∓ d·32^i
  * is a non-zero integer of absolute value below n for i &lt; 51; at the top position (d·2^255 with
  * d &lt;= 2) S - d·2^255 ≡ 0 (mod n) would need k = S + d·2^255 &gt;= 2^256. Hence P1 = P2 never
- * occurs for k in [0, n), and P1 = -P2 only when k = 0.
+ * occurs for k in [0, n). A partial sum that is the point at infinity (P1 = -P2, or nothing added
+ * yet) is handled by the formulas and the masks.
  */
 final class PointArithmetic {
 
@@ -47,8 +47,9 @@ final class PointArithmetic {
     private final JacobianPoint sum = new JacobianPoint();
     private final JacobianPoint picked = new JacobianPoint();
     private final JacobianPoint acc2 = new JacobianPoint();
-    /** Window table for variable-base multiplication: entries 1..15 of d·P. */
-    private final JacobianPoint[] window = new JacobianPoint[16];
+    /** Window table for variable-base multiplication: entries 1..16 of d·P. */
+    private final JacobianPoint[] window = new JacobianPoint[17];
+    private final long[] negY = new long[4];
 
     PointArithmetic() {
         for (int i = 0; i < window.length; i++) {
@@ -277,11 +278,6 @@ final class PointArithmetic {
         return Sm2Curve.equalMask(t0, t1) != 0;
     }
 
-    /** 4-bit digit i (0 = least significant) of the scalar k; i is public. */
-    static int digit(long[] k, int i) {
-        return (int) (k[i >>> 4] >>> ((i & 15) << 2)) & 15;
-    }
-
     /**
      * r = k·G, constant time: one mixed addition per signed 5-bit digit from the precomputed table
      * d·32^i·G, each table row scanned in full. k must be in [0, n).
@@ -338,31 +334,49 @@ final class PointArithmetic {
 
     /**
      * r = k·P for the affine point (px, py) (Montgomery form, on the curve, of order n), constant
-     * time: fixed 4-bit windows, four doublings and one addition per digit, the window table
-     * scanned in full. k must be in [0, n). r must not be one of this object's internal points.
+     * time: signed 5-bit (Booth) digits from the top, five doublings and one addition per digit,
+     * the window table 1..16·P scanned in full and the sign applied to y by mask. k must be in
+     * [0, n). r must not be one of this object's internal points.
+     *
+     * <p>The addition never meets its doubling case except possibly at the last digit: before it the
+     * accumulator is 32·H·P with H the value of the higher digits, and 32·H ≡ d (mod n) with |d| &lt;= 16
+     * needs H = 0 (then the accumulator is infinity, handled by mask) or, at the last digit only,
+     * 32·H - d = k - 2d = n, i.e. k = n - 6 with last digit -3 (n ≡ 3 mod 32). So the last step also
+     * computes 2·d·P and takes it by mask when the addition reports the doubling case.
      */
     void mul(JacobianPoint r, long[] px, long[] py, long[] k) {
         buildWindow(px, py);
         r.setInfinity();
-        for (int i = 63; i >= 0; i--) {
-            twice(r, r);
-            twice(r, r);
-            twice(r, r);
-            twice(r, r);
-            int d = digit(k, i);
+        for (int i = CombTable.ROWS - 1; i >= 0; i--) {
+            if (i != CombTable.ROWS - 1) {
+                twice(r, r);
+                twice(r, r);
+                twice(r, r);
+                twice(r, r);
+                twice(r, r);
+            }
+            int digit = CombTable.boothDigit(k, i);
+            int d = digit >>> 1;
             picked.setInfinity();
-            for (int j = 1; j <= 15; j++) {
+            for (int j = 1; j <= 16; j++) {
                 picked.select(window[j], Sm2Curve.intEqualMask(j, d));
             }
-            // for k < n the partial sums never meet the degenerate case (see class comment)
-            add(r, r, picked);
+            F.neg(negY, picked.y);
+            Sm2Curve.select(picked.y, negY, -(long) (digit & 1));
+            if (i == 0) {
+                twice(acc2, picked);
+                long degenerate = add(r, r, picked);
+                r.select(acc2, degenerate);
+            } else {
+                add(r, r, picked);
+            }
         }
     }
 
     private void buildWindow(long[] px, long[] py) {
         window[1].setAffine(px, py);
         twice(window[2], window[1]);
-        for (int j = 3; j <= 15; j++) {
+        for (int j = 3; j <= 16; j++) {
             addAffine(window[j], window[j - 1], px, py);
         }
     }
@@ -452,7 +466,7 @@ final class PointArithmetic {
 
     /** Wipes the scratch registers (they may hold secret intermediates). */
     void wipe() {
-        for (long[] t : new long[][] {t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, sx, sy, i1, i2, i3, i6, i30, i32}) {
+        for (long[] t : new long[][] {t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, sx, sy, negY, i1, i2, i3, i6, i30, i32}) {
             java.util.Arrays.fill(t, 0);
         }
         sum.wipe();

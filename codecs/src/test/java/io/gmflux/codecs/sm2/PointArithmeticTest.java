@@ -33,6 +33,11 @@ class PointArithmeticTest {
         out.add(BigInteger.ONE.shiftLeft(255));
         out.add(BigInteger.ONE.shiftLeft(255).add(BigInteger.ONE.shiftLeft(254)));
         out.add(N.subtract(BigInteger.ONE.shiftLeft(200)));
+        // the one scalar whose last signed digit meets the doubling case in the variable-base ladder
+        out.add(N.subtract(BigInteger.valueOf(6)));
+        for (int m = 1; m <= 40; m++) {
+            out.add(N.subtract(BigInteger.valueOf(m)));
+        }
         out.add(N.subtract(BigInteger.ONE));
         out.add(N.subtract(BigInteger.TWO));
         out.add(N.shiftRight(1));
