@@ -76,10 +76,15 @@ public final class Sm2CipherSpi extends CipherSpi {
         return 0;
     }
 
+    /**
+     * Encryption: exactly input + 97 (65-byte C1, 32-byte C3). Decryption: an upper bound, input - 65
+     * (C1 may be compressed, 33 bytes); the plaintext of an uncompressed-C1 ciphertext is 32 bytes
+     * shorter.
+     */
     @Override
     protected int engineGetOutputSize(int inputLen) {
         long total = (long) buffered + inputLen;
-        long out = encrypt ? total + 97 : Math.max(0, total - 97);
+        long out = encrypt ? total + 97 : Math.max(0, total - 65);
         return (int) Math.min(Integer.MAX_VALUE, out);
     }
 
@@ -156,9 +161,10 @@ public final class Sm2CipherSpi extends CipherSpi {
     @Override
     protected int engineDoFinal(byte[] input, int inputOffset, int inputLen, byte[] output, int outputOffset)
             throws ShortBufferException, IllegalBlockSizeException, BadPaddingException {
+        // checked before anything is consumed, so the caller can retry with a larger buffer
         int needed = engineGetOutputSize(input == null ? 0 : inputLen);
-        if (encrypt && output.length - outputOffset < needed) {
-            throw new ShortBufferException("SM2 needs " + needed + " bytes of output, " + (output.length - outputOffset) + " given");
+        if (output.length - outputOffset < needed) {
+            throw new ShortBufferException("SM2 needs up to " + needed + " bytes of output, " + (output.length - outputOffset) + " given");
         }
         // input may overlap output: engineDoFinal copies it before writing anything
         byte[] result = engineDoFinal(input, inputOffset, inputLen);

@@ -14,7 +14,9 @@ import java.security.spec.ECParameterSpec;
  * KeyPairGenerator "SM2" (GB/T 32918.1 §6.1): key pairs on sm2p256v1 as {@link Sm2EcPublicKey} and
  * {@link Sm2EcPrivateKey}. Usable without {@code initialize}; accepts a key size of 256, an
  * {@link ECGenParameterSpec} naming sm2p256v1 (or its OID 1.2.156.10197.1.301), or an
- * {@link ECParameterSpec} equal to it. Not thread-safe (JCA engines are not).
+ * {@link ECParameterSpec} equal to it. Difference from BouncyCastle 1.87: its "SM2" generator, used
+ * without {@code initialize}, makes keys on a 239-bit X9.62 curve (its default EC key size), not on
+ * sm2p256v1; ours always makes sm2p256v1 keys. Not thread-safe (JCA engines are not).
  */
 public final class Sm2KeyPairGeneratorSpi extends KeyPairGeneratorSpi {
 
