@@ -7,17 +7,19 @@ package io.gmflux.codecs.sm2;
  * <p>Not thread-safe: each signer, verifier or cipher owns one. Scalars are four 64-bit
  * little-endian limbs, plain (not Montgomery), in [0, n).
  *
- * <p>Constant time: {@link #mulBase} (comb) and {@link #mul} (windows from the top) use signed
- * 5-bit digits; every table lookup
- * reads the whole table and keeps the wanted entry by mask, and no branch depends on the scalar.
+ * <p>Constant time: {@link #mulBase}/{@link #mulComb} (comb, 6-bit signed digits for G, 5-bit for
+ * prepared keys) and {@link #mul} (5-bit signed windows from the top); every table lookup reads
+ * the whole row and keeps the wanted entry by mask, and no branch depends on the scalar.
  * {@link #mulBaseAddPublic} (verification) handles public scalars and may branch on them.
  *
  * <p>Why the constant-time paths never need the doubling case of the addition formulas: in
  * {@link #mul} it can arise at the last digit only, for one scalar, and is handled there by mask
- * (see its comment); in {@link #mulComb} the accumulator S is the Booth recoding of k's low 5i
- * bits, |S| &lt;= 32^i / 2, while the added multiple is ±d·32^i with 1 &lt;= d &lt;= 16, so S ∓ d·32^i
- * is a non-zero integer of absolute value below n for i &lt; 51; at the top position (d·2^255 with
- * d &lt;= 2) S - d·2^255 ≡ 0 (mod n) would need k = S + d·2^255 &gt;= 2^256. Hence P1 = P2 never
+ * (see its comment); in {@link #mulComb} with width w and B = 2^(w·i), the accumulator S is the
+ * Booth recoding of k's low w·i bits, |S| &lt;= B / 2, while the added multiple is ±d·B with
+ * 1 &lt;= d &lt;= 2^(w-1), so S ∓ d·B is a non-zero integer, of absolute value below n except at the
+ * top position (w = 5: B = 2^255; w = 6: B = 2^252), where S - d·B ≡ 0 (mod n) would need
+ * S = d·B - n with |S| &lt;= B / 2 and k = S + d·B &lt; n, i.e. a multiple d·B of B in [n - B / 2, n):
+ * there is none for these B (n = 2^256 - 2^224 - ...). Hence P1 = P2 never
  * occurs for k in [0, n). A partial sum that is the point at infinity (P1 = -P2, or nothing added
  * yet) is handled by the formulas and the masks.
  */
@@ -279,8 +281,8 @@ final class PointArithmetic {
     }
 
     /**
-     * r = k·G, constant time: one mixed addition per signed 5-bit digit from the precomputed table
-     * d·32^i·G, each table row scanned in full. k must be in [0, n).
+     * r = k·G, constant time: one mixed addition per signed 6-bit digit (43) from the precomputed
+     * table d·64^i·G, each table row scanned in full. k must be in [0, n).
      */
     void mulBase(JacobianPoint r, long[] k) {
         mulComb(r, CombTable.BASE, k);
@@ -292,25 +294,28 @@ final class PointArithmetic {
      * and a zero digit keeps r by mask. k must be in [0, n).
      */
     void mulComb(JacobianPoint r, long[] table, long[] k) {
+        int width = CombTable.width(table);
+        int rows = CombTable.rows(width);
+        int perRow = CombTable.perRow(width);
         r.setInfinity();
-        for (int i = 0; i < CombTable.ROWS; i++) {
-            int digit = CombTable.boothDigit(k, i);
+        for (int i = 0; i < rows; i++) {
+            int digit = CombTable.boothDigit(k, i, width);
             int d = digit >>> 1;
-            scanAffine(table, i * CombTable.PER_ROW * 8, d);
+            scanAffine(table, i * perRow * 8, perRow, d);
             F.neg(t0, sy);
             Sm2Curve.select(sy, t0, -(long) (digit & 1));
-            // the doubling case cannot occur: the partial sum (the recoding of k's low 5i bits, of
-            // absolute value at most 32^i / 2) never equals ±d·32^i mod n for k < n (class comment)
+            // the doubling case cannot occur: the partial sum (the recoding of k's low w·i bits, of
+            // absolute value at most 2^(w·i) / 2) never equals ±d·2^(w·i) mod n for k < n (class comment)
             addAffine(sum, r, sx, sy);
             // d = 0: keep r (the scanned zeros were no point)
             r.select(sum, ~Sm2Curve.intEqualMask(d, 0));
         }
     }
 
-    /** sx, sy = row entry d (1..16) or zeros when d = 0, reading all 16 entries. */
-    private void scanAffine(long[] table, int rowOffset, int d) {
+    /** sx, sy = row entry d (1..perRow) or zeros when d = 0, reading all the row's entries. */
+    private void scanAffine(long[] table, int rowOffset, int perRow, int d) {
         long x0 = 0, x1 = 0, x2 = 0, x3 = 0, y0 = 0, y1 = 0, y2 = 0, y3 = 0;
-        for (int j = 1; j <= CombTable.PER_ROW; j++) {
+        for (int j = 1; j <= perRow; j++) {
             long m = Sm2Curve.intEqualMask(j, d);
             int o = rowOffset + (j - 1) * 8;
             x0 |= table[o] & m;
@@ -347,15 +352,16 @@ final class PointArithmetic {
     void mul(JacobianPoint r, long[] px, long[] py, long[] k) {
         buildWindow(px, py);
         r.setInfinity();
-        for (int i = CombTable.ROWS - 1; i >= 0; i--) {
-            if (i != CombTable.ROWS - 1) {
+        int rows = CombTable.rows(CombTable.WIDTH);
+        for (int i = rows - 1; i >= 0; i--) {
+            if (i != rows - 1) {
                 twice(r, r);
                 twice(r, r);
                 twice(r, r);
                 twice(r, r);
                 twice(r, r);
             }
-            int digit = CombTable.boothDigit(k, i);
+            int digit = CombTable.boothDigit(k, i, CombTable.WIDTH);
             int d = digit >>> 1;
             picked.setInfinity();
             for (int j = 1; j <= 16; j++) {
@@ -438,12 +444,14 @@ final class PointArithmetic {
             }
         }
         long[] base = CombTable.BASE;
+        int width = CombTable.width(base);
         r.setInfinity();
-        for (int i = 0; i < CombTable.ROWS; i++) {
-            int digit = CombTable.boothDigit(u1, i);
+        for (int i = 0, rows = CombTable.rows(width); i < rows; i++) {
+            int digit = CombTable.boothDigit(u1, i, width);
             if (digit >>> 1 != 0) {
-                System.arraycopy(base, CombTable.offset(i, digit >>> 1), sx, 0, 4);
-                System.arraycopy(base, CombTable.offset(i, digit >>> 1) + 4, sy, 0, 4);
+                int o = CombTable.offset(i, digit >>> 1, width);
+                System.arraycopy(base, o, sx, 0, 4);
+                System.arraycopy(base, o + 4, sy, 0, 4);
                 if ((digit & 1) != 0) {
                     F.neg(sy, sy);
                 }

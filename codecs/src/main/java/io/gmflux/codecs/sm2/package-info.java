@@ -31,7 +31,7 @@
  * branch-free; used for n), {@code Sm2FieldP} (the same for p with the reduction specialised to p's
  * shape), {@code PointArithmetic} (Jacobian coordinates, a = -3 formulas, mixed addition,
  * constant-time fixed-base comb and fixed-window variable-base multiplication whose table lookups
- * read every entry by mask; a per-key table for verification), {@code CombTable} (d·32^i·P, signed 5-bit digits, for G and for prepared public keys). No
+ * read every entry by mask; a per-key table for verification), {@code CombTable} (signed-digit comb tables: 6-bit for G, 5-bit for prepared public keys). No
  * BigInteger and no allocation per field operation. Every scalar multiplication by a secret
  * (signing nonce, private key, ephemeral key) is constant time; verification works on public
  * values only and may branch on them.

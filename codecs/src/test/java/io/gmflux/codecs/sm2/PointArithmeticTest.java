@@ -33,6 +33,15 @@ class PointArithmeticTest {
         out.add(BigInteger.ONE.shiftLeft(255));
         out.add(BigInteger.ONE.shiftLeft(255).add(BigInteger.ONE.shiftLeft(254)));
         out.add(N.subtract(BigInteger.ONE.shiftLeft(200)));
+        // every 6-bit window 100000 (digit 32 of the width-6 comb of G), and 011111 with its carry
+        BigInteger w6 = BigInteger.ZERO;
+        BigInteger w6carry = BigInteger.ZERO;
+        for (int i = 0; i < 42; i++) {
+            w6 = w6.setBit(6 * i + 5);
+            w6carry = w6carry.add(BigInteger.valueOf(31).shiftLeft(6 * i));
+        }
+        out.add(w6.mod(N));
+        out.add(w6carry.mod(N));
         // the one scalar whose last signed digit meets the doubling case in the variable-base ladder
         out.add(N.subtract(BigInteger.valueOf(6)));
         for (int m = 1; m <= 40; m++) {
