@@ -45,7 +45,7 @@ import java.util.function.Supplier;
  *     {@link Sm2EcPublicKey}/{@link Sm2EcPrivateKey}, X.509 and PKCS#8 specs)</td></tr>
  * <tr><td>Signature</td><td>SM3WITHSM2</td><td>1.2.156.10197.1.501; DER signatures, user ID through
  *     {@link io.gmflux.codecs.sm2.Sm2ParameterSpec}</td></tr>
- * <tr><td>Cipher</td><td>SM2</td><td>SM2WITHSM3; modes NONE (= C1C3C2), C1C3C2, C1C2C3; NoPadding.
+ * <tr><td>Cipher</td><td>SM2</td><td>SM2WITHSM3, 1.2.156.10197.1.301.3.2.1; modes NONE (= C1C3C2), C1C3C2, C1C2C3; NoPadding.
  *     Plain "SM2" is C1C3C2 here and C1C2C3 in BouncyCastle ({@link Sm2CipherSpi})</td></tr>
  * </table>
  *
@@ -101,6 +101,7 @@ public final class GmfluxProvider extends Provider {
     private static final String OID_SM4_CCM = "1.2.156.10197.1.104.9";
     private static final String OID_SM2P256V1 = "1.2.156.10197.1.301";
     private static final String OID_SM3_WITH_SM2 = "1.2.156.10197.1.501";
+    private static final String OID_SM2_ENCRYPT_WITH_SM3 = "1.2.156.10197.1.301.3.2.1";
 
     /** Which SM4 engine the SM4 ciphers run on. */
     public enum Sm4Implementation {
@@ -190,7 +191,7 @@ public final class GmfluxProvider extends Provider {
         add("KeyFactory", "SM2", List.of(OID_SM2P256V1), Map.of(), Sm2KeyFactorySpi.class, Sm2KeyFactorySpi::new);
         add("Signature", "SM3WITHSM2", List.of(OID_SM3_WITH_SM2, "OID." + OID_SM3_WITH_SM2), Map.of(),
                 Sm3WithSm2SignatureSpi.class, Sm3WithSm2SignatureSpi::new);
-        add("Cipher", "SM2", List.of("SM2WITHSM3"),
+        add("Cipher", "SM2", List.of("SM2WITHSM3", OID_SM2_ENCRYPT_WITH_SM3),
                 Map.of("SupportedModes", "NONE|C1C3C2|C1C2C3", "SupportedPaddings", "NOPADDING"),
                 Sm2CipherSpi.class, Sm2CipherSpi::new);
     }
