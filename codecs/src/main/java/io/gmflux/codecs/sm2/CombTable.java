@@ -26,6 +26,19 @@ final class CombTable {
     }
 
     /**
+     * A width-7 table of G (37 positions × 64 entries, 148 KiB) for verification, where scalars are
+     * public and entries are read directly: 37 additions per u1·G. Built on first use.
+     */
+    static long[] verificationBase() {
+        return VerificationBase.TABLE;
+    }
+
+    /** Holds the verification table until a verifier needs it. */
+    private static final class VerificationBase {
+        static final long[] TABLE = build(Sm2Curve.GX_MONT, Sm2Curve.GY_MONT, 7);
+    }
+
+    /**
      * Digit positions for width w: enough to cover 257 bits (a 256-bit scalar and the recoding's
      * final carry): 52 for w = 5, 43 for w = 6.
      */

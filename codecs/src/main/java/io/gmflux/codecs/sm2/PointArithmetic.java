@@ -387,19 +387,22 @@ final class PointArithmetic {
         }
     }
 
+    /** Chunks of the verification table: u2 is split into this many 32-bit pieces. */
+    private static final int CHUNKS = 8;
+
     /**
-     * The verification table of a public point P: d·2^(64j)·P for j = 0..3 and d = 1..15, affine
+     * The verification table of a public point P: d·2^(32j)·P for j = 0..7 and d = 1..15, affine
      * (Montgomery form, 8 longs per entry, entry {@code j * 15 + d - 1}). Built once per verifier
-     * key with 192 doublings, 56 additions and one shared inversion; it turns [u]P into 60
+     * key with 224 doublings, 112 additions and one shared inversion; it turns [u]P into 28
      * doublings and at most 64 mixed additions.
      */
     long[] publicTable(long[] px, long[] py) {
-        JacobianPoint[] points = new JacobianPoint[60];
+        JacobianPoint[] points = new JacobianPoint[CHUNKS * 15];
         JacobianPoint base = new JacobianPoint();
         base.setAffine(px, py);
-        for (int j = 0; j < 4; j++) {
+        for (int j = 0; j < CHUNKS; j++) {
             if (j > 0) {
-                for (int i = 0; i < 64; i++) {
+                for (int i = 0; i < 32; i++) {
                     twice(base, base);
                 }
             }
@@ -419,23 +422,23 @@ final class PointArithmetic {
     }
 
     /**
-     * r = u1·G + u2·P for public scalars (signature verification): u1·G from the base table and
-     * u2·P from P's {@link #publicTable} by four interleaved 64-bit chunks, both reading only the
-     * entries they need. Not constant time (everything is public); r must not be one of this
-     * object's internal points.
+     * r = u1·G + u2·P for public scalars (signature verification): u1·G from the width-7 comb of G
+     * ({@link CombTable#verificationBase()}, 37 additions) and u2·P from P's {@link #publicTable} by
+     * eight interleaved 32-bit chunks (28 doublings), both reading only the entries they need. Not
+     * constant time (everything is public); r must not be one of this object's internal points.
      */
     void mulBaseAddPublic(JacobianPoint r, long[] u1, long[] u2, long[] table) {
         JacobianPoint acc = acc2;
         acc.setInfinity();
-        for (int i = 15; i >= 0; i--) {
-            if (i != 15) {
+        for (int i = 7; i >= 0; i--) {
+            if (i != 7) {
                 twice(acc, acc);
                 twice(acc, acc);
                 twice(acc, acc);
                 twice(acc, acc);
             }
-            for (int j = 0; j < 4; j++) {
-                int d = (int) (u2[j] >>> (i << 2)) & 15;
+            for (int j = 0; j < CHUNKS; j++) {
+                int d = (int) (u2[j >>> 1] >>> (((j & 1) << 5) + (i << 2))) & 15;
                 if (d != 0) {
                     System.arraycopy(table, (j * 15 + d - 1) * 8, sx, 0, 4);
                     System.arraycopy(table, (j * 15 + d - 1) * 8 + 4, sy, 0, 4);
@@ -443,7 +446,7 @@ final class PointArithmetic {
                 }
             }
         }
-        long[] base = CombTable.BASE;
+        long[] base = CombTable.verificationBase();
         int width = CombTable.width(base);
         r.setInfinity();
         for (int i = 0, rows = CombTable.rows(width); i < rows; i++) {
