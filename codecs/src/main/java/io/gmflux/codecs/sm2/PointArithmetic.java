@@ -387,13 +387,14 @@ final class PointArithmetic {
         }
     }
 
-    /** Chunks of the verification table: u2 is split into this many 32-bit pieces. */
-    private static final int CHUNKS = 8;
+    /** Chunks of the verification table: u2 is split into this many 16-bit pieces. */
+    private static final int CHUNKS = 16;
+    private static final int CHUNK_BITS = 256 / CHUNKS;
 
     /**
-     * The verification table of a public point P: d·2^(32j)·P for j = 0..7 and d = 1..15, affine
-     * (Montgomery form, 8 longs per entry, entry {@code j * 15 + d - 1}). Built once per verifier
-     * key with 224 doublings, 112 additions and one shared inversion; it turns [u]P into 28
+     * The verification table of a public point P: d·2^(16j)·P for j = 0..15 and d = 1..15, affine
+     * (Montgomery form, 8 longs per entry, entry {@code j * 15 + d - 1}, 15 KiB). Built once per
+     * verifier key with 240 doublings, 208 additions and one shared inversion; it turns [u]P into 12
      * doublings and at most 64 mixed additions.
      */
     long[] publicTable(long[] px, long[] py) {
@@ -402,7 +403,7 @@ final class PointArithmetic {
         base.setAffine(px, py);
         for (int j = 0; j < CHUNKS; j++) {
             if (j > 0) {
-                for (int i = 0; i < 32; i++) {
+                for (int i = 0; i < CHUNK_BITS; i++) {
                     twice(base, base);
                 }
             }
@@ -424,21 +425,22 @@ final class PointArithmetic {
     /**
      * r = u1·G + u2·P for public scalars (signature verification): u1·G from the width-7 comb of G
      * ({@link CombTable#verificationBase()}, 37 additions) and u2·P from P's {@link #publicTable} by
-     * eight interleaved 32-bit chunks (28 doublings), both reading only the entries they need. Not
+     * sixteen interleaved 16-bit chunks (12 doublings), both reading only the entries they need. Not
      * constant time (everything is public); r must not be one of this object's internal points.
      */
     void mulBaseAddPublic(JacobianPoint r, long[] u1, long[] u2, long[] table) {
         JacobianPoint acc = acc2;
         acc.setInfinity();
-        for (int i = 7; i >= 0; i--) {
-            if (i != 7) {
+        int perLimb = 64 / CHUNK_BITS;
+        for (int i = CHUNK_BITS / 4 - 1; i >= 0; i--) {
+            if (i != CHUNK_BITS / 4 - 1) {
                 twice(acc, acc);
                 twice(acc, acc);
                 twice(acc, acc);
                 twice(acc, acc);
             }
             for (int j = 0; j < CHUNKS; j++) {
-                int d = (int) (u2[j >>> 1] >>> (((j & 1) << 5) + (i << 2))) & 15;
+                int d = (int) (u2[j / perLimb] >>> ((j % perLimb) * CHUNK_BITS + (i << 2))) & 15;
                 if (d != 0) {
                     System.arraycopy(table, (j * 15 + d - 1) * 8, sx, 0, 4);
                     System.arraycopy(table, (j * 15 + d - 1) * 8 + 4, sy, 0, 4);
