@@ -13,9 +13,12 @@ package io.gmflux.codecs.sm2;
  * 64-bit carry costs a five-operation bit formula. Here the 512-bit product is accumulated in
  * sixteen 32-bit columns held in signed {@code long}s (each column a sum of at most eight 32-bit
  * pieces, below 2^35: no carry to track), the high eight columns are folded into the low eight with
- * the small coefficients of 2^(32k) mod p (k = 8..15, from 2^256 = 2^224 + 2^96 - 2^64 + 1 mod p),
- * then three carry passes (arithmetic shifts) and one masked subtraction give the result in
- * [0, p). Branch-free and allocation-free; inputs below p, outputs below p; the result may alias an
+ * the small coefficients of 2^(32k) mod p (k = 8..15, from 2^256 = 2^224 + 2^96 - 2^64 + 1 mod p;
+ * every one of these representatives is positive, so the folded value V is too). One carry step
+ * done in parallel on every column and a fold of the top word (t·2^256 = t·(2^256 - p) mod p) leave
+ * 0 &lt;= V &lt; 2^256 + 2^235; two independent carry chains then normalise V and V + 2^256 - p, and
+ * the top bit of the second (V &gt;= p) selects by mask: the result is in [0, p) with no serial
+ * subtraction after the chains. Branch-free and allocation-free; inputs below p, outputs below p; the result may alias an
  * input. Immutable and thread-safe.
  */
 final class Sm2FieldP extends Montgomery256 {
@@ -99,59 +102,45 @@ final class Sm2FieldP extends Montgomery256 {
         long v5 = c5 + c10 + c13 + c14 + 2 * c15;
         long v6 = c6 + c11 + c14 + c15;
         long v7 = c7 + c8 + c9 + c10 + c11 + 2 * c12 + 2 * c13 + 2 * c14 + 3 * c15;
-        v1 += v0 >> 32;
-        v0 &= 0xFFFFFFFFL;
-        v2 += v1 >> 32;
-        v1 &= 0xFFFFFFFFL;
-        v3 += v2 >> 32;
-        v2 &= 0xFFFFFFFFL;
-        v4 += v3 >> 32;
-        v3 &= 0xFFFFFFFFL;
-        v5 += v4 >> 32;
-        v4 &= 0xFFFFFFFFL;
-        v6 += v5 >> 32;
-        v5 &= 0xFFFFFFFFL;
-        v7 += v6 >> 32;
-        v6 &= 0xFFFFFFFFL;
-        long t = v7 >> 32;
-        v7 = (v7 & 0xFFFFFFFFL) + t;
-        v0 += t;
-        v2 -= t;
-        v3 += t;
-        v1 += v0 >> 32;
-        v0 &= 0xFFFFFFFFL;
-        v2 += v1 >> 32;
-        v1 &= 0xFFFFFFFFL;
-        v3 += v2 >> 32;
-        v2 &= 0xFFFFFFFFL;
-        v4 += v3 >> 32;
-        v3 &= 0xFFFFFFFFL;
-        v5 += v4 >> 32;
-        v4 &= 0xFFFFFFFFL;
-        v6 += v5 >> 32;
-        v5 &= 0xFFFFFFFFL;
-        v7 += v6 >> 32;
-        v6 &= 0xFFFFFFFFL;
-        t = v7 >> 32;
-        v7 = (v7 & 0xFFFFFFFFL) + t;
-        v0 += t;
-        v2 -= t;
-        v3 += t;
-        v1 += v0 >> 32;
-        v0 &= 0xFFFFFFFFL;
-        v2 += v1 >> 32;
-        v1 &= 0xFFFFFFFFL;
-        v3 += v2 >> 32;
-        v2 &= 0xFFFFFFFFL;
-        v4 += v3 >> 32;
-        v3 &= 0xFFFFFFFFL;
-        v5 += v4 >> 32;
-        v4 &= 0xFFFFFFFFL;
-        v6 += v5 >> 32;
-        v5 &= 0xFFFFFFFFL;
-        v7 += v6 >> 32;
-        v6 &= 0xFFFFFFFFL;
-        reduceOnce(r, v0 | (v1 << 32), v2 | (v3 << 32), v4 | (v5 << 32), v6 | (v7 << 32), 0);
+        long t = v7 >>> 32;
+        long w0 = (v0 & 0xFFFFFFFFL) + t;
+        long w1 = (v1 & 0xFFFFFFFFL) + (v0 >> 32);
+        long w2 = (v2 & 0xFFFFFFFFL) + (v1 >> 32) - t;
+        long w3 = (v3 & 0xFFFFFFFFL) + (v2 >> 32) + t;
+        long w4 = (v4 & 0xFFFFFFFFL) + (v3 >> 32);
+        long w5 = (v5 & 0xFFFFFFFFL) + (v4 >> 32);
+        long w6 = (v6 & 0xFFFFFFFFL) + (v5 >> 32);
+        long w7 = (v7 & 0xFFFFFFFFL) + (v6 >> 32) + t;
+        long y0 = w0 + 1;
+        long y2 = w2 + 0xFFFFFFFFL;
+        long y7 = w7 + 1;
+        long y1 = w1 + (y0 >> 32);
+        w1 += w0 >> 32;
+        y2 += y1 >> 32;
+        w2 += w1 >> 32;
+        long y3 = w3 + (y2 >> 32);
+        w3 += w2 >> 32;
+        long y4 = w4 + (y3 >> 32);
+        w4 += w3 >> 32;
+        long y5 = w5 + (y4 >> 32);
+        w5 += w4 >> 32;
+        long y6 = w6 + (y5 >> 32);
+        w6 += w5 >> 32;
+        y7 += y6 >> 32;
+        w7 += w6 >> 32;
+        long keepW = (y7 >>> 32) - 1; // all ones when w < p: the chain through w + 2^256 - p did not reach 2^256
+        long r0 = (w0 & 0xFFFFFFFFL) | (w1 << 32);
+        long r1 = (w2 & 0xFFFFFFFFL) | (w3 << 32);
+        long r2 = (w4 & 0xFFFFFFFFL) | (w5 << 32);
+        long r3 = (w6 & 0xFFFFFFFFL) | (w7 << 32);
+        long q0 = (y0 & 0xFFFFFFFFL) | (y1 << 32);
+        long q1 = (y2 & 0xFFFFFFFFL) | (y3 << 32);
+        long q2 = (y4 & 0xFFFFFFFFL) | (y5 << 32);
+        long q3 = (y6 & 0xFFFFFFFFL) | (y7 << 32);
+        r[0] = (r0 & keepW) | (q0 & ~keepW);
+        r[1] = (r1 & keepW) | (q1 & ~keepW);
+        r[2] = (r2 & keepW) | (q2 & ~keepW);
+        r[3] = (r3 & keepW) | (q3 & ~keepW);
     }
 
     /** r = a^2 mod p. */
@@ -209,59 +198,45 @@ final class Sm2FieldP extends Montgomery256 {
         long v5 = c5 + c10 + c13 + c14 + 2 * c15;
         long v6 = c6 + c11 + c14 + c15;
         long v7 = c7 + c8 + c9 + c10 + c11 + 2 * c12 + 2 * c13 + 2 * c14 + 3 * c15;
-        v1 += v0 >> 32;
-        v0 &= 0xFFFFFFFFL;
-        v2 += v1 >> 32;
-        v1 &= 0xFFFFFFFFL;
-        v3 += v2 >> 32;
-        v2 &= 0xFFFFFFFFL;
-        v4 += v3 >> 32;
-        v3 &= 0xFFFFFFFFL;
-        v5 += v4 >> 32;
-        v4 &= 0xFFFFFFFFL;
-        v6 += v5 >> 32;
-        v5 &= 0xFFFFFFFFL;
-        v7 += v6 >> 32;
-        v6 &= 0xFFFFFFFFL;
-        long t = v7 >> 32;
-        v7 = (v7 & 0xFFFFFFFFL) + t;
-        v0 += t;
-        v2 -= t;
-        v3 += t;
-        v1 += v0 >> 32;
-        v0 &= 0xFFFFFFFFL;
-        v2 += v1 >> 32;
-        v1 &= 0xFFFFFFFFL;
-        v3 += v2 >> 32;
-        v2 &= 0xFFFFFFFFL;
-        v4 += v3 >> 32;
-        v3 &= 0xFFFFFFFFL;
-        v5 += v4 >> 32;
-        v4 &= 0xFFFFFFFFL;
-        v6 += v5 >> 32;
-        v5 &= 0xFFFFFFFFL;
-        v7 += v6 >> 32;
-        v6 &= 0xFFFFFFFFL;
-        t = v7 >> 32;
-        v7 = (v7 & 0xFFFFFFFFL) + t;
-        v0 += t;
-        v2 -= t;
-        v3 += t;
-        v1 += v0 >> 32;
-        v0 &= 0xFFFFFFFFL;
-        v2 += v1 >> 32;
-        v1 &= 0xFFFFFFFFL;
-        v3 += v2 >> 32;
-        v2 &= 0xFFFFFFFFL;
-        v4 += v3 >> 32;
-        v3 &= 0xFFFFFFFFL;
-        v5 += v4 >> 32;
-        v4 &= 0xFFFFFFFFL;
-        v6 += v5 >> 32;
-        v5 &= 0xFFFFFFFFL;
-        v7 += v6 >> 32;
-        v6 &= 0xFFFFFFFFL;
-        reduceOnce(r, v0 | (v1 << 32), v2 | (v3 << 32), v4 | (v5 << 32), v6 | (v7 << 32), 0);
+        long t = v7 >>> 32;
+        long w0 = (v0 & 0xFFFFFFFFL) + t;
+        long w1 = (v1 & 0xFFFFFFFFL) + (v0 >> 32);
+        long w2 = (v2 & 0xFFFFFFFFL) + (v1 >> 32) - t;
+        long w3 = (v3 & 0xFFFFFFFFL) + (v2 >> 32) + t;
+        long w4 = (v4 & 0xFFFFFFFFL) + (v3 >> 32);
+        long w5 = (v5 & 0xFFFFFFFFL) + (v4 >> 32);
+        long w6 = (v6 & 0xFFFFFFFFL) + (v5 >> 32);
+        long w7 = (v7 & 0xFFFFFFFFL) + (v6 >> 32) + t;
+        long y0 = w0 + 1;
+        long y2 = w2 + 0xFFFFFFFFL;
+        long y7 = w7 + 1;
+        long y1 = w1 + (y0 >> 32);
+        w1 += w0 >> 32;
+        y2 += y1 >> 32;
+        w2 += w1 >> 32;
+        long y3 = w3 + (y2 >> 32);
+        w3 += w2 >> 32;
+        long y4 = w4 + (y3 >> 32);
+        w4 += w3 >> 32;
+        long y5 = w5 + (y4 >> 32);
+        w5 += w4 >> 32;
+        long y6 = w6 + (y5 >> 32);
+        w6 += w5 >> 32;
+        y7 += y6 >> 32;
+        w7 += w6 >> 32;
+        long keepW = (y7 >>> 32) - 1; // all ones when w < p: the chain through w + 2^256 - p did not reach 2^256
+        long r0 = (w0 & 0xFFFFFFFFL) | (w1 << 32);
+        long r1 = (w2 & 0xFFFFFFFFL) | (w3 << 32);
+        long r2 = (w4 & 0xFFFFFFFFL) | (w5 << 32);
+        long r3 = (w6 & 0xFFFFFFFFL) | (w7 << 32);
+        long q0 = (y0 & 0xFFFFFFFFL) | (y1 << 32);
+        long q1 = (y2 & 0xFFFFFFFFL) | (y3 << 32);
+        long q2 = (y4 & 0xFFFFFFFFL) | (y5 << 32);
+        long q3 = (y6 & 0xFFFFFFFFL) | (y7 << 32);
+        r[0] = (r0 & keepW) | (q0 & ~keepW);
+        r[1] = (r1 & keepW) | (q1 & ~keepW);
+        r[2] = (r2 & keepW) | (q2 & ~keepW);
+        r[3] = (r3 & keepW) | (q3 & ~keepW);
     }
 
     /** r = a: the representation is plain (a must be below p). */
