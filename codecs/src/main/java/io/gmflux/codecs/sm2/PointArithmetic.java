@@ -67,23 +67,19 @@ final class PointArithmetic {
         F.sub(t3, p.x, t0);
         F.add(t4, p.x, t0);
         F.mul(t3, t3, t4);
-        F.add(t4, t3, t3);
-        F.add(t3, t4, t3); // alpha = 3(X - delta)(X + delta)
+        F.mulSmall(t3, t3, 3); // alpha = 3(X - delta)(X + delta)
         F.add(t4, p.y, p.z);
         F.sqr(t4, t4);
         F.sub(t4, t4, t1);
         F.sub(t4, t4, t0); // Z3 = (Y + Z)^2 - gamma - delta
-        F.add(t2, t2, t2);
-        F.add(t2, t2, t2); // 4 beta
+        F.mulSmall(t2, t2, 4); // 4 beta
         F.sqr(t5, t3);
         F.sub(t5, t5, t2);
         F.sub(r.x, t5, t2); // X3 = alpha^2 - 8 beta
         F.sub(t6, t2, r.x);
         F.mul(t6, t3, t6);
         F.sqr(t1, t1);
-        F.add(t1, t1, t1);
-        F.add(t1, t1, t1);
-        F.add(t1, t1, t1); // 8 gamma^2
+        F.mulSmall(t1, t1, 8); // 8 gamma^2
         F.sub(r.y, t6, t1);
         System.arraycopy(t4, 0, r.z, 0, 4);
     }
@@ -101,8 +97,7 @@ final class PointArithmetic {
         F.mul(t2, ay, t2); // S2
         F.sub(t3, t1, p.x); // H
         F.sqr(t4, t3); // HH
-        F.add(t5, t4, t4);
-        F.add(t5, t5, t5); // I = 4 HH
+        F.mulSmall(t5, t4, 4); // I = 4 HH
         F.mul(t6, t3, t5); // J
         F.sub(t7, t2, p.y);
         F.add(t7, t7, t7); // r = 2(S2 - Y1)

@@ -239,6 +239,61 @@ final class Sm2FieldP extends Montgomery256 {
         r[3] = (r3 & keepW) | (q3 & ~keepW);
     }
 
+    /** r = k·a mod p for a small public k (1 &lt;= k &lt;= 8; used for 3α, 4β, 8γ² of a doubling). */
+    void mulSmall(long[] r, long[] a, long k) {
+        long a0 = a[0];
+        long a1 = a[1];
+        long a2 = a[2];
+        long a3 = a[3];
+        long v0 = (a0 & 0xFFFFFFFFL) * k;
+        long v1 = (a0 >>> 32) * k;
+        long v2 = (a1 & 0xFFFFFFFFL) * k;
+        long v3 = (a1 >>> 32) * k;
+        long v4 = (a2 & 0xFFFFFFFFL) * k;
+        long v5 = (a2 >>> 32) * k;
+        long v6 = (a3 & 0xFFFFFFFFL) * k;
+        long v7 = (a3 >>> 32) * k;
+        long t = v7 >>> 32;
+        long w0 = (v0 & 0xFFFFFFFFL) + t;
+        long w1 = (v1 & 0xFFFFFFFFL) + (v0 >> 32);
+        long w2 = (v2 & 0xFFFFFFFFL) + (v1 >> 32) - t;
+        long w3 = (v3 & 0xFFFFFFFFL) + (v2 >> 32) + t;
+        long w4 = (v4 & 0xFFFFFFFFL) + (v3 >> 32);
+        long w5 = (v5 & 0xFFFFFFFFL) + (v4 >> 32);
+        long w6 = (v6 & 0xFFFFFFFFL) + (v5 >> 32);
+        long w7 = (v7 & 0xFFFFFFFFL) + (v6 >> 32) + t;
+        long y0 = w0 + 1;
+        long y2 = w2 + 0xFFFFFFFFL;
+        long y7 = w7 + 1;
+        long y1 = w1 + (y0 >> 32);
+        w1 += w0 >> 32;
+        y2 += y1 >> 32;
+        w2 += w1 >> 32;
+        long y3 = w3 + (y2 >> 32);
+        w3 += w2 >> 32;
+        long y4 = w4 + (y3 >> 32);
+        w4 += w3 >> 32;
+        long y5 = w5 + (y4 >> 32);
+        w5 += w4 >> 32;
+        long y6 = w6 + (y5 >> 32);
+        w6 += w5 >> 32;
+        y7 += y6 >> 32;
+        w7 += w6 >> 32;
+        long keepW = (y7 >>> 32) - 1; // all ones when w < p: the chain through w + 2^256 - p did not reach 2^256
+        long r0 = (w0 & 0xFFFFFFFFL) | (w1 << 32);
+        long r1 = (w2 & 0xFFFFFFFFL) | (w3 << 32);
+        long r2 = (w4 & 0xFFFFFFFFL) | (w5 << 32);
+        long r3 = (w6 & 0xFFFFFFFFL) | (w7 << 32);
+        long q0 = (y0 & 0xFFFFFFFFL) | (y1 << 32);
+        long q1 = (y2 & 0xFFFFFFFFL) | (y3 << 32);
+        long q2 = (y4 & 0xFFFFFFFFL) | (y5 << 32);
+        long q3 = (y6 & 0xFFFFFFFFL) | (y7 << 32);
+        r[0] = (r0 & keepW) | (q0 & ~keepW);
+        r[1] = (r1 & keepW) | (q1 & ~keepW);
+        r[2] = (r2 & keepW) | (q2 & ~keepW);
+        r[3] = (r3 & keepW) | (q3 & ~keepW);
+    }
+
     /** r = a: the representation is plain (a must be below p). */
     @Override
     void toMontgomery(long[] r, long[] a) {
