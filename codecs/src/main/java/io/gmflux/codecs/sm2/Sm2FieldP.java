@@ -239,6 +239,78 @@ final class Sm2FieldP extends Montgomery256 {
         r[3] = (r3 & keepW) | (q3 & ~keepW);
     }
 
+    /**
+     * r = a + b mod p (inputs below p): the parent's carry chain and masked subtraction with p's
+     * limbs as constants (subtracting p is adding 2^256 - p = 2^224 + 2^96 - 2^64 + 1).
+     */
+    @Override
+    void add(long[] r, long[] a, long[] b) {
+        long a0 = a[0];
+        long b0 = b[0];
+        long s0 = a0 + b0;
+        long c = ((a0 & b0) | ((a0 | b0) & ~s0)) >>> 63;
+        long a1 = a[1];
+        long b1 = b[1];
+        long s1 = a1 + b1 + c;
+        c = ((a1 & b1) | ((a1 | b1) & ~s1)) >>> 63;
+        long a2 = a[2];
+        long b2 = b[2];
+        long s2 = a2 + b2 + c;
+        c = ((a2 & b2) | ((a2 | b2) & ~s2)) >>> 63;
+        long a3 = a[3];
+        long b3 = b[3];
+        long s3 = a3 + b3 + c;
+        c = ((a3 & b3) | ((a3 | b3) & ~s3)) >>> 63;
+        // u = s + 2^256 - p; s >= p exactly when this (or s itself) reaches 2^256
+        long u0 = s0 + 1;
+        long k = (s0 & ~u0) >>> 63;
+        long u1 = s1 + 0xFFFFFFFFL + k;
+        k = ((s1 & 0xFFFFFFFFL) | ((s1 | 0xFFFFFFFFL) & ~u1)) >>> 63;
+        long u2 = s2 + k;
+        k = (s2 & ~u2) >>> 63;
+        long u3 = s3 + 0x100000000L + k;
+        k = ((s3 & 0x100000000L) | ((s3 | 0x100000000L) & ~u3)) >>> 63;
+        long keepS = (c | k) - 1;
+        r[0] = (s0 & keepS) | (u0 & ~keepS);
+        r[1] = (s1 & keepS) | (u1 & ~keepS);
+        r[2] = (s2 & keepS) | (u2 & ~keepS);
+        r[3] = (s3 & keepS) | (u3 & ~keepS);
+    }
+
+    /** r = a - b mod p (inputs below p): borrow chain, then p added back under a mask. */
+    @Override
+    void sub(long[] r, long[] a, long[] b) {
+        long a0 = a[0];
+        long b0 = b[0];
+        long d0 = a0 - b0;
+        long bw = ((~a0 & b0) | ((~a0 | b0) & d0)) >>> 63;
+        long a1 = a[1];
+        long b1 = b[1];
+        long d1 = a1 - b1 - bw;
+        bw = ((~a1 & b1) | ((~a1 | b1) & d1)) >>> 63;
+        long a2 = a[2];
+        long b2 = b[2];
+        long d2 = a2 - b2 - bw;
+        bw = ((~a2 & b2) | ((~a2 | b2) & d2)) >>> 63;
+        long a3 = a[3];
+        long b3 = b[3];
+        long d3 = a3 - b3 - bw;
+        bw = ((~a3 & b3) | ((~a3 | b3) & d3)) >>> 63;
+        // adding p is subtracting 2^256 - p = (1, 2^32 - 1, 0, 2^32) (limbs), under the borrow mask
+        long e0 = d0 - bw;
+        long k = (~d0 & e0 & -bw) >>> 63;
+        long m1 = 0xFFFFFFFFL & -bw;
+        long e1 = d1 - m1 - k;
+        k = ((~d1 & m1) | ((~d1 | m1) & e1)) >>> 63;
+        long e2 = d2 - k;
+        k = (~d2 & e2) >>> 63;
+        long m3 = 0x100000000L & -bw;
+        r[0] = e0;
+        r[1] = e1;
+        r[2] = e2;
+        r[3] = d3 - m3 - k;
+    }
+
     /** r = k·a mod p for a small public k (1 &lt;= k &lt;= 8; used for 3α, 4β, 8γ² of a doubling). */
     void mulSmall(long[] r, long[] a, long k) {
         long a0 = a[0];

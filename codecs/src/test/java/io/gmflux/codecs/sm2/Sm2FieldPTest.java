@@ -8,7 +8,7 @@ import java.math.BigInteger;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
-/** {@link Sm2FieldP} (Solinas reduction, plain representation) against BigInteger: mul, sqr, mulSmall. */
+/** {@link Sm2FieldP} (Solinas reduction, plain representation) against BigInteger: mul, sqr, add, sub, mulSmall. */
 class Sm2FieldPTest {
 
     private static final BigInteger P = big(Sm2Curve.P);
@@ -61,6 +61,12 @@ class Sm2FieldPTest {
         F.mul(alias, alias, alias);
         F.fromMontgomery(alias, alias);
         assertThat(big(alias)).as("aliased mul " + ctx + " a=" + a.toString(16)).isEqualTo(a.multiply(a).mod(P));
+        F.add(r, la, lb);
+        F.fromMontgomery(r, r);
+        assertThat(big(r)).as("add " + ctx + " a=" + a.toString(16) + " b=" + b.toString(16)).isEqualTo(a.add(b).mod(P));
+        F.sub(r, la, lb);
+        F.fromMontgomery(r, r);
+        assertThat(big(r)).as("sub " + ctx + " a=" + a.toString(16) + " b=" + b.toString(16)).isEqualTo(a.subtract(b).mod(P));
         int k = 1 + (b.intValue() & 7);
         F.mulSmall(r, la, k);
         F.fromMontgomery(r, r);
