@@ -9,8 +9,9 @@ package io.gmflux.codecs.sm2;
  * values. Inputs must be fully reduced ({@code < m}); outputs are fully reduced. The result array may
  * alias an input. Instances are immutable and thread-safe; the arrays passed in belong to the caller.
  *
- * <p>Used as it is for the group order n; {@link Sm2FieldP} specialises multiplication and squaring
- * for p.
+ * <p>Used as it is for the group order n. {@link Sm2FieldP} overrides it for p with a plain
+ * representation (its "Montgomery form" is the value itself) and Solinas reduction; callers go
+ * through toMontgomery/fromMontgomery/one and never depend on which.
  */
 class Montgomery256 {
 
