@@ -261,20 +261,17 @@ final class Sm2FieldP extends Montgomery256 {
         long b3 = b[3];
         long s3 = a3 + b3 + c;
         c = ((a3 & b3) | ((a3 | b3) & ~s3)) >>> 63;
-        // u = s + 2^256 - p; s >= p exactly when this (or s itself) reaches 2^256
+        // u = s + 2^256 - p; s >= p exactly when this (or s itself) reaches 2^256. The added limbs
+        // are below 2^63, so a limb carries out exactly when its top bit goes from 1 to 0.
         long u0 = s0 + 1;
-        long k = (s0 & ~u0) >>> 63;
-        long u1 = s1 + 0xFFFFFFFFL + k;
-        k = ((s1 & 0xFFFFFFFFL) | ((s1 | 0xFFFFFFFFL) & ~u1)) >>> 63;
-        long u2 = s2 + k;
-        k = (s2 & ~u2) >>> 63;
-        long u3 = s3 + 0x100000000L + k;
-        k = ((s3 & 0x100000000L) | ((s3 | 0x100000000L) & ~u3)) >>> 63;
-        long keepS = (c | k) - 1;
-        r[0] = (s0 & keepS) | (u0 & ~keepS);
-        r[1] = (s1 & keepS) | (u1 & ~keepS);
-        r[2] = (s2 & keepS) | (u2 & ~keepS);
-        r[3] = (s3 & keepS) | (u3 & ~keepS);
+        long u1 = s1 + 0xFFFFFFFFL + ((s0 & ~u0) >>> 63);
+        long u2 = s2 + ((s1 & ~u1) >>> 63);
+        long u3 = s3 + 0x100000000L + ((s2 & ~u2) >>> 63);
+        long keepS = (c | ((s3 & ~u3) >>> 63)) - 1;
+        r[0] = u0 ^ ((s0 ^ u0) & keepS);
+        r[1] = u1 ^ ((s1 ^ u1) & keepS);
+        r[2] = u2 ^ ((s2 ^ u2) & keepS);
+        r[3] = u3 ^ ((s3 ^ u3) & keepS);
     }
 
     /** r = a - b mod p (inputs below p): borrow chain, then p added back under a mask. */
@@ -297,18 +294,14 @@ final class Sm2FieldP extends Montgomery256 {
         long d3 = a3 - b3 - bw;
         bw = ((~a3 & b3) | ((~a3 | b3) & d3)) >>> 63;
         // adding p is subtracting 2^256 - p = (1, 2^32 - 1, 0, 2^32) (limbs), under the borrow mask
+        // the subtracted limbs are below 2^63: a limb borrows exactly when its top bit goes from 0 to 1
         long e0 = d0 - bw;
-        long k = (~d0 & e0 & -bw) >>> 63;
-        long m1 = 0xFFFFFFFFL & -bw;
-        long e1 = d1 - m1 - k;
-        k = ((~d1 & m1) | ((~d1 | m1) & e1)) >>> 63;
-        long e2 = d2 - k;
-        k = (~d2 & e2) >>> 63;
-        long m3 = 0x100000000L & -bw;
+        long e1 = d1 - (0xFFFFFFFFL & -bw) - ((~d0 & e0) >>> 63);
+        long e2 = d2 - ((~d1 & e1) >>> 63);
         r[0] = e0;
         r[1] = e1;
         r[2] = e2;
-        r[3] = d3 - m3 - k;
+        r[3] = d3 - (0x100000000L & -bw) - ((~d2 & e2) >>> 63);
     }
 
     /** r = k·a mod p for a small public k (1 &lt;= k &lt;= 8; used for 3α, 4β, 8γ² of a doubling). */
