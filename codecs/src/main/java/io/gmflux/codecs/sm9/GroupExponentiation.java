@@ -89,6 +89,8 @@ final class GroupExponentiation {
     static final class Comb {
         private final Group g;
         private final long[] table;
+        /** Whether the entries are normalized (affine for G1: mixed additions). */
+        private final boolean normalized;
 
         Comb(Group g, long[] base, int bo) {
             this.g = g;
@@ -112,19 +114,33 @@ final class GroupExponentiation {
                     g.square(rowBase, 0, rowBase, 0, w);
                 }
             }
+            normalized = g.normalize(table, 64 * 16);
         }
 
         /** r = [k]base (constant-time in k). */
         void multiply(long[] r, int ro, byte[] k, Workspace w) {
-            int s = g.size;
-            long[] acc = new long[2 * s];
+            long[] acc = new long[2 * g.size];
             g.setIdentity(acc, 0);
+            accumulate(acc, k, w);
+            System.arraycopy(acc, 0, r, ro, g.size);
+            java.util.Arrays.fill(acc, 0L);
+        }
+
+        /**
+         * acc[0, size) = acc · [k]base, with acc[size, 2 size) as scratch (constant-time in k). Used to
+         * sum two combs, [k1]B1 + [k2]B2; adding an entry equal to the running sum then requires a
+         * discrete-logarithm relation between B1 and B2 and has negligible probability.
+         */
+        void accumulate(long[] acc, byte[] k, Workspace w) {
+            int s = g.size;
             for (int i = 0; i < 64; i++) {
                 select(acc, s, table, i * 16 * s, s, nibble(k, i));
-                g.op(acc, 0, acc, 0, acc, s, w);
+                if (normalized) {
+                    g.opNormalized(acc, 0, acc, 0, acc, s, w);
+                } else {
+                    g.op(acc, 0, acc, 0, acc, s, w);
+                }
             }
-            System.arraycopy(acc, 0, r, ro, s);
-            java.util.Arrays.fill(acc, 0L);
         }
     }
 }

@@ -69,10 +69,8 @@ public final class Sm9Cipher {
     /** One attempt with a given r (the standard's example; tests only); null if K1 is all zero. */
     byte[] encrypt(Sm9EncryptMasterPublicKey master, byte[] id, byte[] message, byte[] r) {
         Workspace w = Workspace.get();
-        long[] q = Sm9Ops.recipientPoint(master.point.affine, id, Sm9EncryptMasterPrivateKey.HID_ENCRYPT, w); // A1
-        long[] c1 = new long[G1Jacobian.SIZE];
-        GroupExponentiation.variableBase(Group.G1, c1, 0, q, 0, r, w);                   // A3
-        byte[] c1Bytes = Sm9Ops.coordinates(Sm9Ops.g1Affine(c1));
+        // A1, A3: C1 = [r]Q_B = [r·H1(ID_B ‖ 03)]P1 + [r]Ppub-e
+        byte[] c1Bytes = Sm9Ops.coordinates(Sm9Ops.recipientMultiple(master, id, Sm9EncryptMasterPrivateKey.HID_ENCRYPT, r, w));
         long[] g = new long[Fq12.SIZE];
         master.gTable().multiply(g, 0, r, w);                                             // A4-A5
         byte[] k = kdf(c1Bytes, g, id, k1Length(message.length));                         // A6

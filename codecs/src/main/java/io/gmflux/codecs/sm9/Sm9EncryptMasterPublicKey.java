@@ -8,13 +8,15 @@ import java.util.Objects;
  * .4 §6.1). Its raw form is the G1 encoding 04 ‖ x ‖ y (65 bytes).
  *
  * <p>Immutable and thread-safe. Per key and on first use, it keeps the fixed-base table of
- * g = e(Ppub-e, P2) in G_T, so that encryption, encapsulation and key exchange compute no pairing
- * for g.
+ * g = e(Ppub-e, P2) in G_T (384 KiB) and an affine comb table of Ppub-e (64 KiB), so that
+ * encryption, encapsulation and key exchange compute no pairing and only table-driven
+ * multiplications: [r]Q_B = [r·H1]P1 + [r]Ppub-e.
  */
 public final class Sm9EncryptMasterPublicKey {
 
     final Sm9G1Point point;
     private volatile GroupExponentiation.Comb gTable;
+    private volatile GroupExponentiation.Comb pointTable;
 
     Sm9EncryptMasterPublicKey(Sm9G1Point point) {
         this.point = point;
@@ -53,6 +55,18 @@ public final class Sm9EncryptMasterPublicKey {
             long[] g = Sm9Ops.pair(point.affine, Generators.P2_LINES, w);
             t = new GroupExponentiation.Comb(Group.GT, g, 0);
             gTable = t;
+        }
+        return t;
+    }
+
+    /** The comb table of Ppub-e (computed once; racing threads compute equal tables). */
+    GroupExponentiation.Comb pointTable() {
+        GroupExponentiation.Comb t = pointTable;
+        if (t == null) {
+            long[] j = new long[G1Jacobian.SIZE];
+            G1Jacobian.fromAffine(j, 0, point.affine, 0);
+            t = new GroupExponentiation.Comb(Group.G1, j, 0);
+            pointTable = t;
         }
         return t;
     }

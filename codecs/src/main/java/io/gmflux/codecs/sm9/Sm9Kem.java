@@ -78,10 +78,7 @@ public final class Sm9Kem {
     /** One attempt with a given r (the standard's example; tests only); null if K is all zero. */
     Encapsulated encapsulate(Sm9EncryptMasterPublicKey master, byte[] id, int secretLength, byte[] r) {
         Workspace w = Workspace.get();
-        long[] q = Sm9Ops.recipientPoint(master.point.affine, id, Sm9EncryptMasterPrivateKey.HID_ENCRYPT, w);
-        long[] c = new long[G1Jacobian.SIZE];
-        GroupExponentiation.variableBase(Group.G1, c, 0, q, 0, r, w);
-        byte[] cBytes = Sm9Ops.coordinates(Sm9Ops.g1Affine(c));
+        byte[] cBytes = Sm9Ops.coordinates(Sm9Ops.recipientMultiple(master, id, Sm9EncryptMasterPrivateKey.HID_ENCRYPT, r, w));
         long[] g = new long[Fq12.SIZE];
         master.gTable().multiply(g, 0, r, w);
         byte[] k = kdf(cBytes, g, id, secretLength);

@@ -86,10 +86,7 @@ public final class Sm9KeyExchange {
         ownKey.checkNotDestroyed();
         this.r = fixedR != null ? fixedR.clone() : ScalarN.random(Objects.requireNonNull(random, "random"));
         Workspace w = Workspace.get();
-        long[] q = Sm9Ops.recipientPoint(ownKey.masterPublicKey().point.affine, this.peerId, ownKey.hid(), w);
-        long[] rp = new long[G1Jacobian.SIZE];
-        GroupExponentiation.variableBase(Group.G1, rp, 0, q, 0, r, w);
-        this.ownR = Sm9Ops.g1Affine(rp);
+        this.ownR = Sm9Ops.recipientMultiple(ownKey.masterPublicKey(), this.peerId, ownKey.hid(), r, w);
     }
 
     /** The initiator (A): own key-exchange key (its identity is ID_A) and the responder's ID_B. */

@@ -45,14 +45,6 @@ final class Sm9Ops {
         return a;
     }
 
-    /** [k]base for an affine G1 base (constant-time in k). */
-    static long[] mulG1(long[] affineBase, byte[] k, Workspace w) {
-        long[] j = new long[G1Jacobian.SIZE];
-        G1Jacobian.fromAffine(j, 0, affineBase, 0);
-        GroupExponentiation.variableBase(Group.G1, j, 0, j, 0, k, w);
-        return g1Affine(j);
-    }
-
     static long[] g1Affine(long[] jacobian) {
         long[] a = new long[8];
         if (!G1Jacobian.toAffine(a, 0, jacobian, 0)) {
@@ -61,13 +53,18 @@ final class Sm9Ops {
         return a;
     }
 
-    /** Q = [H1(ID ‖ hid)]P1 + Ppub-e (public), Jacobian. */
-    static long[] recipientPoint(long[] ppubAffine, byte[] id, byte hid, Workspace w) {
-        long[] q = new long[2 * G1Jacobian.SIZE];
-        Generators.P1_COMB.multiply(q, 0, Sm9Hash.h1(id, hid), w);
-        G1Jacobian.fromAffine(q, G1Jacobian.SIZE, ppubAffine, 0);
-        G1Jacobian.addPublic(q, 0, q, 0, q, G1Jacobian.SIZE, w);
-        return java.util.Arrays.copyOf(q, G1Jacobian.SIZE);
+    /**
+     * [r]Q for Q = [H1(ID ‖ hid)]P1 + Ppub-e, computed as [r·H1 mod N]P1 + [r]Ppub-e with two comb
+     * tables (constant-time in r); affine.
+     */
+    static long[] recipientMultiple(Sm9EncryptMasterPublicKey master, byte[] id, byte hid, byte[] r, Workspace w) {
+        byte[] rh = ScalarN.mul(r, Sm9Hash.h1(id, hid));
+        long[] acc = new long[2 * G1Jacobian.SIZE];
+        Group.G1.setIdentity(acc, 0);
+        Generators.P1_COMB.accumulate(acc, rh, w);
+        master.pointTable().accumulate(acc, r, w);
+        java.util.Arrays.fill(rh, (byte) 0);
+        return g1Affine(acc);
     }
 
     /** e(P, Q) for an affine P and Q's prepared lines, into a fresh F_q12 array. */
