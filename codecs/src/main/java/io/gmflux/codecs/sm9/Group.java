@@ -25,6 +25,14 @@ abstract class Group {
     /** r = a · a (2a). r may alias a. */
     abstract void square(long[] r, int ro, long[] a, int ao, Workspace w);
 
+    /** r = a^-1 (-a) if mask == -1, unchanged if mask == 0, without branching on the mask. */
+    abstract void negate(long[] r, int ro, long mask, Workspace w);
+
+    static void negateFq2(long[] r, int ro, long mask, Workspace w) {
+        Fq2.neg(w.neg, 0, r, ro);
+        Fq2.cmov(r, ro, w.neg, 0, mask);
+    }
+
     /** Same as {@link #op} for public values, handling every case (may branch). */
     abstract void opPublic(long[] r, int ro, long[] a, int ao, long[] b, int bo, Workspace w);
 
@@ -57,6 +65,12 @@ abstract class Group {
         @Override
         void square(long[] r, int ro, long[] a, int ao, Workspace w) {
             G1Jacobian.dbl(r, ro, a, ao, w);
+        }
+
+        @Override
+        void negate(long[] r, int ro, long mask, Workspace w) {
+            Fq.neg(w.neg, 0, r, ro + 4);
+            Fq.cmov(r, ro + 4, w.neg, 0, mask);
         }
 
         @Override
@@ -119,6 +133,12 @@ abstract class Group {
         }
 
         @Override
+        void negate(long[] r, int ro, long mask, Workspace w) {
+            Fq2.neg(w.neg, 0, r, ro + 8);
+            Fq2.cmov(r, ro + 8, w.neg, 0, mask);
+        }
+
+        @Override
         void opPublic(long[] r, int ro, long[] a, int ao, long[] b, int bo, Workspace w) {
             G2Jacobian.addPublic(r, ro, a, ao, b, bo, w);
         }
@@ -139,6 +159,14 @@ abstract class Group {
         @Override
         void square(long[] r, int ro, long[] a, int ao, Workspace w) {
             Fq12.cyclotomicSqr(r, ro, a, ao, w);
+        }
+
+        /** In the cyclotomic subgroup the inverse is the conjugate a^(q^6). */
+        @Override
+        void negate(long[] r, int ro, long mask, Workspace w) {
+            negateFq2(r, ro + 8, mask, w);
+            negateFq2(r, ro + 16, mask, w);
+            negateFq2(r, ro + 40, mask, w);
         }
 
         @Override

@@ -7,13 +7,14 @@ package io.gmflux.codecs.sm9;
  * <ul>
  *   <li>{@link #variableBase}: fixed 4-bit windows, 252 squarings and 64 operations, each table entry
  *       read by scanning all 16 with masks. Constant-time in the scalar.</li>
- *   <li>{@link Comb}: a per-base table d·16^i·B (i &lt; 64, d &lt; 16), 64 operations and no squaring,
- *       every lookup scanning the 16 entries of its row. Constant-time in the scalar.</li>
+ *   <li>{@link Comb}: a per-base table j·64^i·B (i &lt; 43, j &lt;= 32) for signed 6-bit digits,
+ *       43 operations and no squaring, every lookup scanning the 33 entries of its window and
+ *       negating by mask. Constant-time in the scalar.</li>
  * </ul>
  *
- * <p>Why no exceptional case arises (equal non-identity operands): with k &lt; N, the partial value
- * before adding digit d is a multiple 16k' (variable base) or a prefix sum &lt; 16^i (comb) that can
- * equal d (or d·16^i) only when both are zero, i.e. identities, which {@link Group#op} handles.
+ * <p>Why no exceptional case arises (equal non-identity operands) in {@link #variableBase}: with
+ * k &lt; N, the partial value before adding digit d is a multiple 16k' that can equal d only when
+ * both are zero, i.e. identities, which {@link Group#op} handles; see {@link Comb} for the comb.
  */
 final class GroupExponentiation {
 
@@ -47,7 +48,7 @@ final class GroupExponentiation {
                 g.square(acc, 0, acc, 0, w);
                 g.square(acc, 0, acc, 0, w);
             }
-            select(acc, s, table, 0, s, nibble(k, i));
+            select(acc, s, table, 0, s, nibble(k, i), 16);
             g.op(acc, 0, acc, 0, acc, s, w);
         }
         System.arraycopy(acc, 0, r, ro, s);
@@ -73,10 +74,10 @@ final class GroupExponentiation {
         System.arraycopy(acc, 0, r, ro, s);
     }
 
-    /** dst[do..do+s) = table[d] (row of 16 entries at to), reading every entry. */
-    static void select(long[] dst, int dOff, long[] table, int to, int s, int d) {
+    /** dst[do..do+s) = table[d] (row of n entries at to), reading every entry. */
+    static void select(long[] dst, int dOff, long[] table, int to, int s, int d, int n) {
         java.util.Arrays.fill(dst, dOff, dOff + s, 0L);
-        for (int j = 0; j < 16; j++) {
+        for (int j = 0; j < n; j++) {
             long mask = -(long) (((j ^ d) - 1) >>> 31); // all ones iff j == d
             int e = to + j * s;
             for (int x = 0; x < s; x++) {
@@ -85,7 +86,42 @@ final class GroupExponentiation {
         }
     }
 
-    /** A fixed-base table for one base element; immutable after construction and thread-safe. */
+    /** Comb window width in bits (signed digits in [-32, 32]). */
+    static final int COMB_WIDTH = 6;
+    /** Windows covering 257 bits (a scalar below 2^256 plus the recoding's final carry). */
+    static final int COMB_WINDOWS = 43;
+    /** Entries per window: 0..32 times the window's base. */
+    static final int COMB_ENTRIES = 33;
+
+    /**
+     * The signed base-64 digits of k (k = sum d_i 64^i, d_i in [-32, 32]), computed with arithmetic
+     * only (no branch or index depends on k).
+     */
+    static int[] signedDigits(byte[] k) {
+        int[] d = new int[COMB_WINDOWS];
+        int carry = 0;
+        for (int i = 0; i < COMB_WINDOWS; i++) {
+            int p = COMB_WIDTH * i;
+            int lo = p >>> 3;
+            int b0 = lo < 32 ? k[31 - lo] & 0xff : 0;      // positions are public
+            int b1 = lo + 1 < 32 ? k[30 - lo] & 0xff : 0;
+            int v = (((b1 << 8) | b0) >>> (p & 7) & 63) + carry;
+            carry = (32 - v) >>> 31;                         // 1 iff v > 32
+            d[i] = v - (carry << COMB_WIDTH);
+        }
+        return d;
+    }
+
+    /**
+     * A fixed-base table for one base element B: for each of 43 windows i, the entries j·64^i·B for
+     * j = 0..32 (normalized to affine for G1), so that [k]B is 43 group operations on signed digits,
+     * each entry read by scanning its window's 33 entries with masks and negated by mask. About
+     * 1,400 entries: 90 KiB for G1, 180 KiB for G2, 540 KiB for G_T. Immutable after construction
+     * and thread-safe.
+     *
+     * <p>No exceptional addition: the running sum before window i is the recoded value s of k's
+     * low 6i bits, |s| &lt; 64^i, and s = ±d·64^i mod N with 0 &lt; k &lt; N has no solution.
+     */
     static final class Comb {
         private final Group g;
         private final long[] table;
@@ -96,25 +132,25 @@ final class GroupExponentiation {
             this.g = g;
             int s = g.size;
             Workspace w = new Workspace();
-            table = new long[64 * 16 * s];
+            table = new long[COMB_WINDOWS * COMB_ENTRIES * s];
             long[] rowBase = new long[s];
             System.arraycopy(base, bo, rowBase, 0, s);
-            for (int i = 0; i < 64; i++) {
-                int row = i * 16 * s;
+            for (int i = 0; i < COMB_WINDOWS; i++) {
+                int row = i * COMB_ENTRIES * s;
                 g.setIdentity(table, row);
                 System.arraycopy(rowBase, 0, table, row + s, s);
-                for (int j = 2; j < 16; j++) {
+                for (int j = 2; j < COMB_ENTRIES; j++) {
                     if ((j & 1) == 0) {
                         g.square(table, row + j * s, table, row + (j >>> 1) * s, w);
                     } else {
                         g.op(table, row + j * s, table, row + (j - 1) * s, table, row + s, w);
                     }
                 }
-                for (int d = 0; d < 4; d++) {
+                for (int d = 0; d < COMB_WIDTH; d++) {
                     g.square(rowBase, 0, rowBase, 0, w);
                 }
             }
-            normalized = g.normalize(table, 64 * 16);
+            normalized = g.normalize(table, COMB_WINDOWS * COMB_ENTRIES);
         }
 
         /** r = [k]base (constant-time in k). */
@@ -133,14 +169,20 @@ final class GroupExponentiation {
          */
         void accumulate(long[] acc, byte[] k, Workspace w) {
             int s = g.size;
-            for (int i = 0; i < 64; i++) {
-                select(acc, s, table, i * 16 * s, s, nibble(k, i));
+            int[] digits = signedDigits(k);
+            for (int i = 0; i < COMB_WINDOWS; i++) {
+                int d = digits[i];
+                int negative = d >>> 31;
+                int magnitude = (d ^ -negative) + negative;
+                select(acc, s, table, i * COMB_ENTRIES * s, s, magnitude, COMB_ENTRIES);
+                g.negate(acc, s, -(long) negative, w);
                 if (normalized) {
                     g.opNormalized(acc, 0, acc, 0, acc, s, w);
                 } else {
                     g.op(acc, 0, acc, 0, acc, s, w);
                 }
             }
+            java.util.Arrays.fill(digits, 0);
         }
     }
 }

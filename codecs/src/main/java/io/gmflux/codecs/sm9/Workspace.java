@@ -18,6 +18,8 @@ final class Workspace {
     final long[] f12 = new long[128];
     /** Point-level temporaries (G1: Fq, G2: Fq2). */
     final long[] pt = new long[256];
+    /** A negated coordinate (Group.negate). */
+    final long[] neg = new long[8];
     /** Pairing-level temporaries (a few Fq12). */
     final long[] pr = new long[48 * 16];
 
