@@ -8,7 +8,7 @@ import java.util.Objects;
  * .4 §6.1). Its raw form is the G1 encoding 04 ‖ x ‖ y (65 bytes).
  *
  * <p>Immutable and thread-safe. Per key and on first use, it keeps the fixed-base table of
- * g = e(Ppub-e, P2) in G_T (384 KiB) and an affine comb table of Ppub-e (64 KiB), so that
+ * g = e(Ppub-e, P2) in G_T (545 KiB) and an affine comb table of Ppub-e (136 KiB), so that
  * encryption, encapsulation and key exchange compute no pairing and only table-driven
  * multiplications: [r]Q_B = [r·H1]P1 + [r]Ppub-e.
  */

@@ -11,8 +11,8 @@ import java.util.Objects;
  * DER form ({@link Sm9SignatureEncoding}).
  *
  * <p>Precomputation: the master public key's table for g (shared, see {@link Sm9SignMasterPublicKey})
- * and, built by this constructor, a comb table of dsA (96 KiB, about the cost of three signatures),
- * so a signature is two table-driven exponentiations of 64 group operations each and no pairing.
+ * and, built by this constructor, an affine comb table of dsA (136 KiB, about the cost of three signatures),
+ * so a signature is two table-driven exponentiations of 43 group operations each and no pairing.
  * Both exponentiations, by r and by l, are constant-time (every table entry read by mask).
  *
  * <p>Not thread-safe (one per thread); construction is the expensive part, so keep a signer.
