@@ -135,4 +135,20 @@ class Sm9CipherTest {
                 .hasMessageContaining("ciphertext");
         assertThatThrownBy(() -> new Sm9Cipher(null)).isInstanceOf(NullPointerException.class).hasMessageContaining("mode");
     }
+
+    @Test
+    void rejectsAnotherValidC1AndWorksForIdentitiesOfAnyLength() throws Exception {
+        Sm9Cipher c = new Sm9Cipher(Sm9CipherMode.STREAM, BouncyCastleSm9.seeded(59));
+        byte[] ct = c.encrypt(MASTER.publicKey(), ID, new byte[40]);
+        byte[] swapped = ct.clone();
+        System.arraycopy(Sm9G1Point.generator().encoded(), 1, swapped, 0, 64);
+        assertThatThrownBy(() -> c.decrypt(BOB, swapped)).isInstanceOf(Sm9DecryptionException.class)
+                .hasMessageContaining("C3");
+        for (byte[] id : new byte[][] {new byte[0], new byte[10_000]}) {
+            Sm9EncryptPrivateKey k = MASTER.extractUserKey(id);
+            byte[] msg = "to an odd identity".getBytes(StandardCharsets.UTF_8);
+            assertThat(c.decrypt(k, c.encrypt(MASTER.publicKey(), id, msg))).as("identity of %d bytes", id.length)
+                    .isEqualTo(msg);
+        }
+    }
 }

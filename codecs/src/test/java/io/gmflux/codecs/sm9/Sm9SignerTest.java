@@ -150,4 +150,28 @@ class Sm9SignerTest {
         assertThat(k.isDestroyed()).isTrue();
         assertThatThrownBy(() -> s2.sign(new byte[1])).isInstanceOf(IllegalStateException.class);
     }
+
+    @Test
+    void rejectsANegatedOrSubstitutedSAndAcceptsIdentitiesOfAnyLength() {
+        byte[] msg = "m".getBytes();
+        byte[] sig = new Sm9Signer(USER, BouncyCastleSm9.seeded(12)).sign(msg);
+        Sm9Verifier v = new Sm9Verifier(MASTER.publicKey(), ID);
+        // -S: same x, y -> q - y
+        long[] s = new long[8];
+        assertThat(Sm9Codec.decodeG1Coordinates(s, 0, sig, 33)).isTrue();
+        Fq.neg(s, 4, s, 4);
+        byte[] negated = sig.clone();
+        Sm9Codec.encodeG1Coordinates(negated, 33, s, 0);
+        assertThat(v.verify(msg, negated)).isFalse();
+        // S replaced by P1 (a valid point of G1)
+        byte[] p1 = sig.clone();
+        System.arraycopy(Sm9G1Point.generator().encoded(), 0, p1, 32, 65);
+        assertThat(v.verify(msg, p1)).isFalse();
+        // the empty identity and a 10,000-byte identity work like any other
+        for (byte[] id : new byte[][] {new byte[0], new byte[10_000]}) {
+            Sm9SignPrivateKey k = MASTER.extractUserKey(id);
+            assertThat(new Sm9Verifier(MASTER.publicKey(), id).verify(msg, new Sm9Signer(k).sign(msg)))
+                    .as("identity of %d bytes", id.length).isTrue();
+        }
+    }
 }
