@@ -129,21 +129,22 @@ final class Fq12 {
         cyclotomicCoefficient(r, ro + 16, t, 32, a, ao + 16, 1, w);
     }
 
-    /** r = 3s + 2 sign conj(x), x read before r is written (r may alias x). */
+    /**
+     * r = 3s + 2·sign·conj(x) = s + 2(s + sign·conj(x)), with conj(x) = (x.x, -x.y); x is read
+     * before r is written (r may alias x).
+     */
     private static void cyclotomicCoefficient(long[] r, int ro, long[] s, int so, long[] x, int xo, int sign,
             Workspace w) {
         long[] t = w.f12;
-        // conj(x) = (x.x, -x.y)
-        Fq2.copy(t, 48, x, xo);
-        Fq2.neg(t, 56, x, xo + 8);
-        Fq4.dbl(t, 64, s, so);
-        Fq4.add(t, 64, t, 64, s, so);               // 3s
-        Fq4.dbl(t, 48, t, 48);                      // 2 conj(x)
         if (sign > 0) { // the sign is a call-site constant, not data
-            Fq4.add(r, ro, t, 64, t, 48);
+            Fq2.add(t, 48, s, so, x, xo);
+            Fq2.sub(t, 56, s, so + 8, x, xo + 8);
         } else {
-            Fq4.sub(r, ro, t, 64, t, 48);
+            Fq2.sub(t, 48, s, so, x, xo);
+            Fq2.add(t, 56, s, so + 8, x, xo + 8);
         }
+        Fq4.dbl(t, 48, t, 48);
+        Fq4.add(r, ro, t, 48, s, so);
     }
 
     /**
