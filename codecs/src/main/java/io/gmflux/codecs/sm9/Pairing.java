@@ -19,7 +19,11 @@ package io.gmflux.codecs.sm9;
  */
 final class Pairing {
 
-    /** Lines: one per doubling (LOOP_BITS - 1), one per set bit below the top, and two final ones. */
+    /**
+     * Lines: one per doubling, one per non-zero digit of 6t + 2 in non-adjacent form below the top
+     * (adding Q or -Q; the vertical lines the signed digits would also need lie in F_q6 and vanish in
+     * the final exponentiation), and two final ones.
+     */
     static final int LINES;
     static final int LINE_SIZE = 3 * Fq2.SIZE;
     /** π on E': x -> conj(x)·GX1, y -> conj(y)·GY1; π²: x -> x·GX2, y -> y·GY2. */
@@ -29,9 +33,9 @@ final class Pairing {
     private static final long[] GY2 = new long[8];
 
     static {
-        int n = Sm9Curve.LOOP_BITS - 1;
-        for (int i = Sm9Curve.LOOP_BITS - 2; i >= 0; i--) {
-            n += Sm9Curve.loopBit(i);
+        int n = Sm9Curve.LOOP_NAF.length - 1;
+        for (int i = 1; i < Sm9Curve.LOOP_NAF.length; i++) {
+            n += Sm9Curve.LOOP_NAF[i] & 1;
         }
         LINES = n + 2;
         Workspace w = new Workspace();
@@ -66,15 +70,22 @@ final class Pairing {
     /** The line coefficients of the Miller loop for an affine Q in G2 (not the point at infinity). */
     static long[] prepare(long[] q, int qo, Workspace w) {
         long[] lines = new long[LINES * LINE_SIZE];
-        long[] s = new long[24 + 16 + 16];
+        long[] s = new long[24 + 16 + 16 + 16];
         int tp = 0;
         G2Jacobian.fromAffine(s, tp, q, qo);
+        Fq2.copy(s, 56, q, qo);
+        Fq2.neg(s, 64, q, qo + 8);                    // -Q
         int li = 0;
-        for (int i = Sm9Curve.LOOP_BITS - 2; i >= 0; i--) {
+        for (int i = 1; i < Sm9Curve.LOOP_NAF.length; i++) {
             doublingStep(s, tp, lines, li * LINE_SIZE, w);
             li++;
-            if (Sm9Curve.loopBit(i) == 1) {
-                additionStep(s, tp, q, qo, lines, li * LINE_SIZE, w);
+            int d = Sm9Curve.LOOP_NAF[i];
+            if (d != 0) { // public loop digits
+                if (d > 0) {
+                    additionStep(s, tp, q, qo, lines, li * LINE_SIZE, w);
+                } else {
+                    additionStep(s, tp, s, 56, lines, li * LINE_SIZE, w);
+                }
                 li++;
             }
         }
@@ -164,8 +175,8 @@ final class Pairing {
         long[] ev = new long[LINE_SIZE];
         Fq12.setOne(f, fo);
         int li = 0;
-        for (int i = Sm9Curve.LOOP_BITS - 2; i >= 0; i--) {
-            if (i != Sm9Curve.LOOP_BITS - 2) {
+        for (int i = 1; i < Sm9Curve.LOOP_NAF.length; i++) {
+            if (i != 1) {
                 Fq12.sqr(f, fo, f, fo, w);
             }
             for (int k = 0; k < pairs; k++) {
@@ -173,7 +184,7 @@ final class Pairing {
                 Fq12.mulLine(f, fo, f, fo, ev, 0, w);
             }
             li++;
-            if (Sm9Curve.loopBit(i) == 1) {
+            if (Sm9Curve.LOOP_NAF[i] != 0) {
                 for (int k = 0; k < pairs; k++) {
                     evaluate(ev, lines[k], li, ps, 8 * k);
                     Fq12.mulLine(f, fo, f, fo, ev, 0, w);
@@ -256,13 +267,21 @@ final class Pairing {
         Fq12.mul(r, ro, s, t0, s, t1, w);
     }
 
-    /** r = a^t for a in the cyclotomic subgroup (t public: square-and-multiply on its bits). */
+    /**
+     * r = a^t for a in the cyclotomic subgroup, on the non-adjacent form of t (public), with
+     * a^-1 = conj(a); a must not alias r or the workspace's pairing region.
+     */
     private static void expT(long[] r, int ro, long[] a, int ao, Workspace w) {
+        long[] inv = new long[Fq12.SIZE];
+        Fq12.conj(inv, 0, a, ao);
         Fq12.copy(r, ro, a, ao);
-        for (int i = 61; i >= 0; i--) {
+        for (int i = 1; i < Sm9Curve.T_NAF.length; i++) {
             Fq12.cyclotomicSqr(r, ro, r, ro, w);
-            if (((Sm9Curve.T >>> i) & 1) != 0) {
+            int d = Sm9Curve.T_NAF[i];
+            if (d > 0) {
                 Fq12.mul(r, ro, r, ro, a, ao, w);
+            } else if (d < 0) {
+                Fq12.mul(r, ro, r, ro, inv, 0, w);
             }
         }
     }

@@ -13,10 +13,6 @@ final class Sm9Curve {
     static final byte[] N_BYTES = Hex.decode("b640000002a3a6f1d603ab4ff58ec74449f2934b18ea8beee56ee19cd69ecf25");
     /** The BN parameter t. */
     static final long T = 0x600000000058F98AL;
-    /** 6t + 2 = 0x2400000000215D93E (66 bits), the R-ate loop count, as high (2 bits) and low words. */
-    static final long LOOP_HI = 0x2L;
-    static final long LOOP_LO = 0x400000000215D93EL;
-    static final int LOOP_BITS = 66;
 
     static final String P1_HEX = "93de051d62bf718ff5ed0704487d01d6e1e4086909dc3280e8c4e4817c66dddd"
             + "21fe8dda4f21e607631065125c395bbc1c1c00cbfa6024350c464cd70a3ea616";
@@ -29,8 +25,29 @@ final class Sm9Curve {
     private Sm9Curve() {
     }
 
-    /** Bit i of the loop count 6t + 2. */
-    static int loopBit(int i) {
-        return (int) ((i >= 64 ? LOOP_HI >>> (i - 64) : LOOP_LO >>> i) & 1);
+    /** 6t + 2 in non-adjacent form, most significant digit first (66 digits, 11 of them non-zero). */
+    static final int[] LOOP_NAF = naf(java.math.BigInteger.valueOf(T).multiply(java.math.BigInteger.valueOf(6))
+            .add(java.math.BigInteger.TWO));
+    /** t in non-adjacent form, most significant digit first (64 digits, 11 non-zero against 14 bits). */
+    static final int[] T_NAF = naf(java.math.BigInteger.valueOf(T));
+
+    /** The non-adjacent form of k > 0 (digits in {-1, 0, 1}, no two adjacent non-zero), MSB first. */
+    static int[] naf(java.math.BigInteger k) {
+        java.util.List<Integer> d = new java.util.ArrayList<>();
+        java.math.BigInteger four = java.math.BigInteger.valueOf(4);
+        while (k.signum() > 0) {
+            int z = 0;
+            if (k.testBit(0)) {
+                z = 2 - k.mod(four).intValue();
+                k = k.subtract(java.math.BigInteger.valueOf(z));
+            }
+            d.add(z);
+            k = k.shiftRight(1);
+        }
+        int[] out = new int[d.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = d.get(out.length - 1 - i);
+        }
+        return out;
     }
 }
