@@ -9,8 +9,10 @@ import java.util.Objects;
  * x = x.hi·u + x.lo). Decoding checks the form, the coordinates' range, the twist equation and
  * membership in G2 by the Frobenius endomorphism (ψ(Q) = [6t^2]Q) rather than by [N]Q.
  *
- * <p>Immutable and thread-safe. The Miller-loop lines of the point are computed on first use by a
- * pairing and kept (a point used as a key is "prepared" once).
+ * <p>Immutable and thread-safe (points that are secret keys are zeroed by their key's
+ * {@code destroy()}). When the point is a key (a master public key, a user decryption key), its
+ * Miller-loop lines are computed on first use and kept, so the key is "prepared" once;
+ * {@link Sm9Pairing#pair} computes them afresh every time.
  */
 public final class Sm9G2Point {
 
