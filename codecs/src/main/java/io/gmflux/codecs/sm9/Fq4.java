@@ -74,6 +74,12 @@ final class Fq4 {
         Fq2.mul(r, ro + 8, a, ao + 8, s, so, w);
     }
 
+    /** r = a * s for s in F_q. */
+    static void mulFq(long[] r, int ro, long[] a, int ao, long[] s, int so) {
+        Fq2.mulFq(r, ro, a, ao, s, so);
+        Fq2.mulFq(r, ro + 8, a, ao + 8, s, so);
+    }
+
     static void copy(long[] r, int ro, long[] a, int ao) {
         System.arraycopy(a, ao, r, ro, SIZE);
     }

@@ -32,7 +32,7 @@ final class Generators {
         long[] j2 = new long[G2Jacobian.SIZE];
         G2Jacobian.fromAffine(j2, 0, P2, 0);
         P2_COMB = new GroupExponentiation.Comb(Group.G2, j2, 0);
-        P2_LINES = Pairing.prepare(P2, 0, w);
+        P2_LINES = Pairing.prepareNormalized(P2, 0, w);
     }
 
     private Generators() {

@@ -51,7 +51,7 @@ public final class Sm9G2Point {
     long[] lines() {
         long[] l = lines;
         if (l == null) {
-            l = Pairing.prepare(affine, 0, Workspace.get());
+            l = Pairing.prepareNormalized(affine, 0, Workspace.get());
             lines = l;
         }
         return l;

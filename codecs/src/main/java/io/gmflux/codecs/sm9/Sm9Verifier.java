@@ -39,7 +39,7 @@ public final class Sm9Verifier {
             // P = O only if H1 = -ks: such an identity cannot have a key; no signature verifies.
             this.pLines = null;
         } else {
-            this.pLines = Pairing.prepare(a, 0, w);
+            this.pLines = Pairing.prepareNormalized(a, 0, w);
         }
         master.gTable();
     }

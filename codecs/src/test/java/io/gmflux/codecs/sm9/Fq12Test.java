@@ -158,4 +158,20 @@ class Fq12Test {
         Fq12.mul(y, 0, f, 0, full, 0, w);
         assertThat(Fq12.eq(x, 0, y, 0)).isEqualTo(1);
     }
+
+    @Test
+    void scalarLineMultiplicationEqualsTheGeneralSparseOne() {
+        SplittableRandom rnd = new SplittableRandom(5);
+        Workspace w = new Workspace();
+        long[] f = randomFq12(rnd);
+        long[] r = randomFq12(rnd);
+        long[] line = new long[24];
+        System.arraycopy(r, 0, line, 0, 16);
+        Fq.copy(line, 16, r, 16);              // l2 = x + 0·u, an element of F_q
+        long[] x = new long[Fq12.SIZE];
+        long[] y = new long[Fq12.SIZE];
+        Fq12.mulLineScalar(x, 0, f, 0, line, 0, r, 16, w);
+        Fq12.mulLine(y, 0, f, 0, line, 0, w);
+        assertThat(Fq12.eq(x, 0, y, 0)).isEqualTo(1);
+    }
 }
