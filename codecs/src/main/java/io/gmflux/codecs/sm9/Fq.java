@@ -155,11 +155,6 @@ final class Fq {
         mul(r, ro, plain, po, R2, 0);
     }
 
-    /** Converts out of Montgomery form into plain limbs. */
-    static void fromMont(long[] r, int ro, long[] a, int ao) {
-        mul(r, ro, a, ao, PLAIN_ONE, 0);
-    }
-
     /** Unsigned comparison a &lt; m of 4-limb values (used on public inputs only). */
     static boolean lessThan(long[] a, int ao, long[] m) {
         for (int i = 3; i >= 0; i--) {

@@ -259,12 +259,6 @@ final class Fq12 {
         return e;
     }
 
-    static void cmov(long[] r, int ro, long[] a, int ao, long mask) {
-        for (int i = 0; i < SIZE; i++) {
-            r[ro + i] ^= (r[ro + i] ^ a[ao + i]) & mask;
-        }
-    }
-
     /**
      * The standard's 384-byte form (GM/T 0044.5 / GmSSL / BouncyCastle): the w^2, w, 1 coefficients in
      * that order; within each, the v coefficient first; within each F_q2 value, the u coefficient first.

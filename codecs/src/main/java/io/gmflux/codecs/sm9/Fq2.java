@@ -85,10 +85,6 @@ final class Fq2 {
         System.arraycopy(a, ao, r, ro, SIZE);
     }
 
-    static void setZero(long[] r, int ro) {
-        java.util.Arrays.fill(r, ro, ro + SIZE, 0L);
-    }
-
     static void setOne(long[] r, int ro) {
         Fq.setOne(r, ro);
         Fq.setZero(r, ro + 4);

@@ -55,11 +55,6 @@ final class Fq4 {
         Fq2.dbl(r, ro + 8, a, ao + 8);
     }
 
-    static void neg(long[] r, int ro, long[] a, int ao) {
-        Fq2.neg(r, ro, a, ao);
-        Fq2.neg(r, ro + 8, a, ao + 8);
-    }
-
     /** r = a * v = y u + x v. */
     static void mulV(long[] r, int ro, long[] a, int ao, Workspace w) {
         long[] t = w.f4;
@@ -82,10 +77,6 @@ final class Fq4 {
 
     static void copy(long[] r, int ro, long[] a, int ao) {
         System.arraycopy(a, ao, r, ro, SIZE);
-    }
-
-    static void setZero(long[] r, int ro) {
-        java.util.Arrays.fill(r, ro, ro + SIZE, 0L);
     }
 
     /** r = a^-1 = (x - y v) / (x^2 - y^2 u). */

@@ -155,12 +155,6 @@ final class G1Jacobian {
         }
     }
 
-    static void neg(long[] r, int ro, long[] p, int po) {
-        Fq.copy(r, ro, p, po);
-        Fq.neg(r, ro + 4, p, po + 4);
-        Fq.copy(r, ro + 8, p, po + 8);
-    }
-
     static void fromAffine(long[] r, int ro, long[] a, int ao) {
         Fq.copy(r, ro, a, ao);
         Fq.copy(r, ro + 4, a, ao + 4);

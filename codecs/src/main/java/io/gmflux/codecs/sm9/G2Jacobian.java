@@ -137,12 +137,6 @@ final class G2Jacobian {
         }
     }
 
-    static void neg(long[] r, int ro, long[] p, int po) {
-        Fq2.copy(r, ro, p, po);
-        Fq2.neg(r, ro + 8, p, po + 8);
-        Fq2.copy(r, ro + 16, p, po + 16);
-    }
-
     static void fromAffine(long[] r, int ro, long[] a, int ao) {
         Fq2.copy(r, ro, a, ao);
         Fq2.copy(r, ro + 8, a, ao + 8);
