@@ -87,8 +87,12 @@ public final class TunnelRecordEncoder extends ChannelOutboundHandlerAdapter {
         }
     }
 
-    /** After a fatal error: no close_notify may follow (PROXY.md §8). */
-    void abort() {
+    /**
+     * Makes the next {@code close()} end the connection without a close_notify, so the peer sees
+     * truncation (PROXY.md §8): for a relay whose other side ended abruptly, or after a fatal error.
+     * Later writes fail. Call on the event loop.
+     */
+    public void abort() {
         aborted = true;
     }
 
