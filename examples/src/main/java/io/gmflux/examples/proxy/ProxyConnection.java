@@ -50,6 +50,7 @@ final class ProxyConnection {
         this.proxy = proxy;
         this.id = id;
         this.origin = String.valueOf(accepted.remoteAddress());
+        proxy.connectionStarted(this);
     }
 
     void attachPlain(Channel ch) {
@@ -116,16 +117,18 @@ final class ProxyConnection {
                 return;
             }
             int n = ((ByteBuf) msg).readableBytes();
-            if (onTunnel) {
+            // "Up" runs from the client's application to the service: plain -> tunnel in a client proxy,
+            // tunnel -> plain in a server proxy.
+            if (onTunnel == proxy.settings().tunnel().isClient()) {
                 down += n;
                 proxy.counters().bytesDown.addAndGet(n);
-                if (!plainReady) {
-                    early.add(msg);
-                    return;
-                }
             } else {
                 up += n;
                 proxy.counters().bytesUp.addAndGet(n);
+            }
+            if (onTunnel && !plainReady) {
+                early.add(msg);
+                return;
             }
             Channel to = other();
             to.write(msg, to.voidPromise());
@@ -172,7 +175,7 @@ final class ProxyConnection {
                 maybeFinish();
             } else if (evt instanceof IdleStateEvent) {
                 TunnelProxy.LOG.log(Level.INFO, "connection #{0} from {1}: idle timeout", id, origin);
-                finish(null);
+                finish();
             }
             ReferenceCountUtil.release(evt);
         }
@@ -193,7 +196,7 @@ final class ProxyConnection {
             } else if (!onTunnel && !plainInputEnded) {
                 fail("plain side reset", null);
             } else {
-                finish(null);
+                finish();
             }
         }
     }
@@ -209,12 +212,20 @@ final class ProxyConnection {
 
     private void maybeFinish() {
         if (plainInputEnded && tunnelInputEnded) {
-            finish(null);
+            finish();
+        }
+    }
+
+    /** Proxy shutdown: ends this connection cleanly (close_notify to the peer) on its event loop. */
+    void shutdown() {
+        Channel any = tunnel != null ? tunnel : plain;
+        if (any != null) {
+            any.eventLoop().execute(this::finish);
         }
     }
 
     /** A clean end (both directions done, idle timeout, or shutdown): flush and close both. */
-    private void finish(String ignored) {
+    private void finish() {
         if (ended) {
             return;
         }
@@ -260,7 +271,7 @@ final class ProxyConnection {
     }
 
     private void released(String failure) {
-        proxy.connectionEnded();
+        proxy.connectionEnded(this);
         long ms = (System.nanoTime() - startNanos) / 1_000_000;
         if (failure == null) {
             TunnelProxy.LOG.log(Level.INFO, "connection #{0} from {1} closed after {2} ms: up {3} bytes, down {4} bytes",

@@ -50,6 +50,7 @@ public final class TunnelProxy implements AutoCloseable {
     private final ChannelGroup connections = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
     private final ProxyCounters counters = new ProxyCounters();
     private final AtomicLong ids = new AtomicLong();
+    private final java.util.Set<ProxyConnection> live = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final Channel server;
     private volatile boolean closed;
 
@@ -170,7 +171,12 @@ public final class TunnelProxy implements AutoCloseable {
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, 10_000);
     }
 
-    void connectionEnded() {
+    void connectionStarted(ProxyConnection c) {
+        live.add(c);
+    }
+
+    void connectionEnded(ProxyConnection c) {
+        live.remove(c);
         counters.active.decrementAndGet();
     }
 
@@ -189,6 +195,13 @@ public final class TunnelProxy implements AutoCloseable {
         long deadline = System.nanoTime() + settings.shutdownGrace().toNanos();
         while (counters.active() > 0 && System.nanoTime() < deadline) {
             Thread.sleep(20);
+        }
+        for (ProxyConnection c : live) {
+            c.shutdown();
+        }
+        deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
+        while (counters.active() > 0 && System.nanoTime() < deadline) {
+            Thread.sleep(10);
         }
         connections.close().await(5, TimeUnit.SECONDS);
         boss.shutdownGracefully(0, 2, TimeUnit.SECONDS);

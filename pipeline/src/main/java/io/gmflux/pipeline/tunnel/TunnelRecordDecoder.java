@@ -20,7 +20,7 @@ import javax.crypto.AEADBadTagException;
  * tag verified, so no unauthenticated byte goes up the pipeline. The sequence number is implicit,
  * so a replayed, reordered, dropped or spliced record fails authentication. The peer's
  * close_notify fires {@link TunnelCloseNotifyReceived}; the input ending before it fires
- * {@link TunnelTruncatedException}. Every failure fires a {@link TunnelException}, discards the rest
+ * {@link TunnelTruncatedException} (unless this side closed the channel itself). Every failure fires a {@link TunnelException}, discards the rest
  * of the input, and closes the channel without a close_notify.
  *
  * <p>Steady state allocates only the emitted buffer: the ciphertext is copied into one scratch
@@ -141,6 +141,10 @@ public final class TunnelRecordDecoder extends ByteToMessageDecoder {
         // The input ended (FIN or channel closed); everything whole has been decoded already.
         if (failed || keys == null) {
             in.skipBytes(in.readableBytes());
+            return;
+        }
+        if (encoder.closedLocally() && !in.isReadable()) {
+            // This side closed the channel: the end of input is its own doing, not the peer's truncation.
             return;
         }
         TunnelException e;

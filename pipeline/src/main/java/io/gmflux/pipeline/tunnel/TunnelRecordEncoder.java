@@ -45,6 +45,7 @@ public final class TunnelRecordEncoder extends ChannelOutboundHandlerAdapter {
     private boolean flushQueued;
     private boolean closeNotifySent;
     private boolean aborted;
+    private boolean closedLocally;
     private long plaintextBytes;
 
     TunnelRecordEncoder() {
@@ -184,8 +185,14 @@ public final class TunnelRecordEncoder extends ChannelOutboundHandlerAdapter {
         }
     }
 
+    /** True once this side asked to close the channel: the input ending then is no truncation. */
+    boolean closedLocally() {
+        return closedLocally;
+    }
+
     @Override
     public void close(ChannelHandlerContext ctx, ChannelPromise promise) {
+        closedLocally = true;
         failQueued(new TunnelException("the channel closed before the handshake completed"));
         if (keys == null || closeNotifySent || aborted || !ctx.channel().isActive()) {
             ctx.close(promise);
