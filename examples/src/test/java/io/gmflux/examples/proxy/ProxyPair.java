@@ -19,17 +19,31 @@ final class ProxyPair implements AutoCloseable {
     }
 
     ProxyPair(InetSocketAddress service, Sm2KeyPair clientKey) throws InterruptedException {
-        this(ProxySettings.of(TunnelConfig.server(SERVER_KEY.privateKey(), List.of(CLIENT_KEY.publicKey())),
+        this(service, clientKey, java.time.Duration.ofSeconds(10));
+    }
+
+    /** With a longer handshake timeout, for many handshakes at once on a loaded machine. */
+    ProxyPair(InetSocketAddress service, Sm2KeyPair clientKey, java.time.Duration handshakeTimeout)
+            throws InterruptedException {
+        this(ProxySettings.of(TunnelConfig.server(SERVER_KEY.privateKey(), List.of(CLIENT_KEY.publicKey()))
+                        .withHandshakeTimeout(handshakeTimeout),
                 new InetSocketAddress("127.0.0.1", 0), service).withShutdownGrace(java.time.Duration.ZERO),
-                clientKey, null);
+                clientKey, null, handshakeTimeout);
+    }
+
+    ProxyPair(ProxySettings serverSettings, Sm2KeyPair clientKey,
+            java.util.function.Function<InetSocketAddress, InetSocketAddress> tunnelVia) throws InterruptedException {
+        this(serverSettings, clientKey, tunnelVia, java.time.Duration.ofSeconds(10));
     }
 
     /** With the client proxy connecting to {@code tunnelVia} (a man in the middle) instead of the server directly. */
-    ProxyPair(ProxySettings serverSettings, Sm2KeyPair clientKey, java.util.function.Function<InetSocketAddress, InetSocketAddress> tunnelVia)
+    private ProxyPair(ProxySettings serverSettings, Sm2KeyPair clientKey,
+            java.util.function.Function<InetSocketAddress, InetSocketAddress> tunnelVia, java.time.Duration handshakeTimeout)
             throws InterruptedException {
         server = TunnelProxy.start(serverSettings);
         InetSocketAddress target = tunnelVia == null ? server.address() : tunnelVia.apply(server.address());
-        client = TunnelProxy.start(ProxySettings.of(TunnelConfig.client(clientKey.privateKey(), SERVER_KEY.publicKey()),
+        client = TunnelProxy.start(ProxySettings.of(TunnelConfig.client(clientKey.privateKey(), SERVER_KEY.publicKey())
+                        .withHandshakeTimeout(handshakeTimeout),
                 new InetSocketAddress("127.0.0.1", 0), target).withShutdownGrace(java.time.Duration.ZERO));
     }
 

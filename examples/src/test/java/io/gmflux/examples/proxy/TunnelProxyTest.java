@@ -133,7 +133,9 @@ class TunnelProxyTest {
     @Test
     void echoesAThousandConcurrentConnectionsByteForByte() throws Exception {
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
-        try (EchoService echo = new EchoService(); ProxyPair p = new ProxyPair(echo.address())) {
+        // 2,000 SM2 handshakes queue up on a shared machine: allow them more than the default 10 s.
+        try (EchoService echo = new EchoService();
+                ProxyPair p = new ProxyPair(echo.address(), ProxyPair.CLIENT_KEY, Duration.ofSeconds(90))) {
             Bootstrap b = clientBootstrap(group);
             int n = 1000;
             List<byte[]> sent = new ArrayList<>();
@@ -406,6 +408,51 @@ class TunnelProxyTest {
                     relay[0].close();
                 }
             }
+        }
+    }
+
+    @Test
+    void closesAConnectionIdleLongerThanTheTimeout() throws Exception {
+        try (EchoService echo = new EchoService()) {
+            ProxySettings server = ProxySettings.of(
+                    io.gmflux.pipeline.tunnel.TunnelConfig.server(ProxyPair.SERVER_KEY.privateKey(),
+                            List.of(ProxyPair.CLIENT_KEY.publicKey())),
+                    new InetSocketAddress("127.0.0.1", 0), echo.address())
+                    .withIdleTimeout(Duration.ofMillis(300)).withShutdownGrace(Duration.ZERO);
+            try (ProxyPair p = new ProxyPair(server, ProxyPair.CLIENT_KEY, null)) {
+                Socket app = new Socket("127.0.0.1", p.entry().getPort());
+                app.setSoTimeout(10_000);
+                app.getOutputStream().write(42);
+                assertThat(app.getInputStream().read()).isEqualTo(42);
+                long t0 = System.nanoTime();
+                assertThat(app.getInputStream().read()).as("a clean end after the idle timeout").isEqualTo(-1);
+                assertThat(System.nanoTime() - t0).isGreaterThan(200_000_000L);
+                app.close();
+                p.awaitIdle();
+                assertThat(p.server.counters().failed() + p.client.counters().failed())
+                        .as("an idle close is a clean close_notify, not a failure").isZero();
+            }
+        }
+    }
+
+    @Test
+    void shutdownEndsOpenConnectionsCleanly() throws Exception {
+        try (EchoService echo = new EchoService(); ProxyPair p = new ProxyPair(echo.address())) {
+            Socket app = new Socket("127.0.0.1", p.entry().getPort());
+            app.setSoTimeout(10_000);
+            app.getOutputStream().write(new byte[] {1, 2, 3});
+            byte[] back = new byte[3];
+            new java.io.DataInputStream(app.getInputStream()).readFully(back);
+            assertThat(back).containsExactly(1, 2, 3);
+            p.client.close();
+            assertThat(app.getInputStream().read()).as("the application sees a clean end").isEqualTo(-1);
+            app.close();
+            long deadline = System.nanoTime() + 10_000_000_000L;
+            while (p.server.counters().active() > 0 && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+            assertThat(p.server.counters().active()).isZero();
+            assertThat(p.server.counters().failed()).as("the server got close_notify, no truncation").isZero();
         }
     }
 }

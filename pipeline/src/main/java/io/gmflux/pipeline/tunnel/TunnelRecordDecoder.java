@@ -38,6 +38,9 @@ public final class TunnelRecordDecoder extends ByteToMessageDecoder {
 
     TunnelRecordDecoder(TunnelRecordEncoder encoder) {
         this.encoder = encoder;
+        // Records straddle socket reads; composing the reads instead of merging them saves copying
+        // each one into the cumulation (the record is copied out once, into the scratch array, anyway).
+        setCumulator(COMPOSITE_CUMULATOR);
     }
 
     /** Keys this decoder; called by the handshake handler on the event loop before any record arrives. */
