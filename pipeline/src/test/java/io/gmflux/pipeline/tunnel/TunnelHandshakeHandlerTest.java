@@ -176,4 +176,48 @@ class TunnelHandshakeHandlerTest {
         t.client.finishAndReleaseAll();
         t.server.finishAndReleaseAll();
     }
+
+    @Test
+    void aSuiteDowngradeInTheClientHelloIsDetectedByTheClient() {
+        // A man in the middle strikes ZUC-256 from the offer [ZUC-256, SM4-GCM]; the server then picks
+        // SM4-GCM, which the client also offered, but server_verify covers the ClientHello it really sent.
+        TunnelPair t = new TunnelPair(
+                clientConfig().withSuites(StreamSuite.ZUC256_MAC128, StreamSuite.SM4_GCM), serverConfig());
+        byte[] ch = TunnelPair.drainOutbound(t.client);
+        assertThat(ch[3 + 6]).isEqualTo((byte) 2);
+        byte[] downgraded = new byte[ch.length - 1];
+        System.arraycopy(ch, 0, downgraded, 0, 3 + 6);
+        downgraded[3 + 6] = 1;
+        System.arraycopy(ch, 3 + 8, downgraded, 3 + 7, ch.length - (3 + 8));
+        downgraded[2] = (byte) (downgraded.length - 3);
+        t.server.writeInbound(Unpooled.wrappedBuffer(downgraded));
+        assertThat(t.serverApp.errors).isEmpty();
+        TunnelPair.move(t.server, t.client, UnaryOperator.identity());
+        assertThat(t.clientApp.errors).singleElement(org.assertj.core.api.InstanceOfAssertFactories.THROWABLE)
+                .isInstanceOf(TunnelHandshakeException.class).hasMessageContaining("server_verify");
+        assertThat(t.clientApp.events).isEmpty();
+        t.client.finishAndReleaseAll();
+        t.server.finishAndReleaseAll();
+    }
+
+    @Test
+    void aClientFinishedReplayedFromAnEarlierSessionIsRefused() {
+        // Record a whole client side of one session, then replay it to a fresh server: the server's new
+        // ephemeral key changes the transcript and the shared secret, so S_A no longer matches.
+        TunnelPair first = TunnelPair.standard();
+        byte[] ch = TunnelPair.drainOutbound(first.client);
+        first.server.writeInbound(Unpooled.wrappedBuffer(ch));
+        first.client.writeInbound(Unpooled.wrappedBuffer(TunnelPair.drainOutbound(first.server)));
+        byte[] cf = TunnelPair.drainOutbound(first.client);
+        TunnelPair second = TunnelPair.standard();
+        second.server.writeInbound(Unpooled.wrappedBuffer(ch));
+        second.server.writeInbound(Unpooled.wrappedBuffer(cf));
+        assertThat(second.serverApp.errors).singleElement(org.assertj.core.api.InstanceOfAssertFactories.THROWABLE)
+                .isInstanceOf(TunnelHandshakeException.class).hasMessageContaining("key confirmation failed");
+        assertThat(second.serverApp.events).isEmpty();
+        for (TunnelPair t : List.of(first, second)) {
+            t.client.finishAndReleaseAll();
+            t.server.finishAndReleaseAll();
+        }
+    }
 }
