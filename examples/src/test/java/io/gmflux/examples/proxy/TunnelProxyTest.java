@@ -455,4 +455,61 @@ class TunnelProxyTest {
             assertThat(p.server.counters().failed()).as("the server got close_notify, no truncation").isZero();
         }
     }
+
+    @Test
+    void anUnreachableServiceResetsTheApplicationsConnection() throws Exception {
+        InetSocketAddress closed;
+        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            closed = (InetSocketAddress) s.getLocalSocketAddress();
+        }
+        try (ProxyPair p = new ProxyPair(closed)) {
+            Socket app = new Socket("127.0.0.1", p.entry().getPort());
+            app.setSoTimeout(10_000);
+            app.getOutputStream().write("GET /".getBytes());
+            int r;
+            try {
+                r = app.getInputStream().read();
+            } catch (IOException e) {
+                r = -2;
+            }
+            assertThat(r).as("closed or reset, no data").isLessThan(0);
+            app.close();
+            p.awaitIdle();
+            assertThat(p.server.counters().failed()).isEqualTo(1);
+            assertThat(p.client.counters().failed()).as("the client proxy sees the tunnel cut").isEqualTo(1);
+        }
+    }
+
+    @Test
+    void everyTunnelSuiteCarriesConcurrentEchoesOverRealSockets() throws Exception {
+        EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+        try (EchoService echo = new EchoService()) {
+            for (io.gmflux.codecs.format.StreamSuite suite : new io.gmflux.codecs.format.StreamSuite[] {
+                io.gmflux.codecs.format.StreamSuite.ZUC128_EEA3_EIA3, io.gmflux.codecs.format.StreamSuite.ZUC256_MAC128}) {
+                ProxySettings server = ProxySettings.of(
+                        io.gmflux.pipeline.tunnel.TunnelConfig.server(ProxyPair.SERVER_KEY.privateKey(),
+                                List.of(ProxyPair.CLIENT_KEY.publicKey())).withSuites(suite).withRekeyLog2(4),
+                        new InetSocketAddress("127.0.0.1", 0), echo.address()).withShutdownGrace(Duration.ZERO);
+                try (ProxyPair p = new ProxyPair(server, ProxyPair.CLIENT_KEY, null)) {
+                    Bootstrap b = clientBootstrap(group);
+                    List<byte[]> sent = new ArrayList<>();
+                    List<CompletableFuture<byte[]>> results = new ArrayList<>();
+                    for (int i = 0; i < 20; i++) {
+                        SplittableRandom rnd = new SplittableRandom(suite.id() * 100 + i);
+                        byte[] payload = random(rnd, 1 + rnd.nextInt(300_000));
+                        sent.add(payload);
+                        results.add(echoOnce(b, p.entry(), payload));
+                    }
+                    for (int i = 0; i < sent.size(); i++) {
+                        assertThat(results.get(i).get(60, TimeUnit.SECONDS)).as("%s connection %d", suite.label(), i)
+                                .isEqualTo(sent.get(i));
+                    }
+                    p.awaitIdle();
+                    assertThat(p.server.counters().failed()).as(suite.label()).isZero();
+                }
+            }
+        } finally {
+            group.shutdownGracefully(0, 1, TimeUnit.SECONDS).await(5, TimeUnit.SECONDS);
+        }
+    }
 }
