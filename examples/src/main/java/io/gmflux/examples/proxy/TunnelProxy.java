@@ -1,5 +1,6 @@
 package io.gmflux.examples.proxy;
 
+import io.gmflux.pipeline.tunnel.TunnelConfig;
 import io.gmflux.pipeline.tunnel.TunnelHandshakeHandler;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.bootstrap.ServerBootstrap;
@@ -19,6 +20,8 @@ import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import java.lang.System.Logger.Level;
 import java.net.InetSocketAddress;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -38,13 +41,16 @@ import java.util.concurrent.atomic.AtomicLong;
  * the plain connection and closes the tunnel without close_notify, so neither end mistakes a cut
  * stream for a complete one. Each connection's end is logged with its byte counts.
  *
- * <p>Thread-safe. Connections run on Netty event loops; no call blocks one.
+ * <p>Thread-safe. Connections run on Netty event loops; no call blocks one: the SM2 handshake work runs
+ * on a small pool of its own (one thread per core) unless the tunnel config names an executor.
  */
 public final class TunnelProxy implements AutoCloseable {
 
     static final System.Logger LOG = System.getLogger("io.gmflux.proxy");
 
     private final ProxySettings settings;
+    private final TunnelConfig tunnel;
+    private final ExecutorService handshakes;
     private final EventLoopGroup boss;
     private final EventLoopGroup workers;
     private final ChannelGroup connections = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
@@ -56,6 +62,20 @@ public final class TunnelProxy implements AutoCloseable {
 
     private TunnelProxy(ProxySettings settings) throws InterruptedException {
         this.settings = settings;
+        // SM2 handshakes run on their own small pool, so a burst of new connections does not stall the
+        // event loops that carry established ones (unless the config brings its own executor).
+        if (settings.tunnel().handshakeExecutor() == null) {
+            AtomicLong n = new AtomicLong();
+            handshakes = Executors.newFixedThreadPool(Runtime.getRuntime().availableProcessors(), r -> {
+                Thread t = new Thread(r, "gmflux-proxy-handshake-" + n.incrementAndGet());
+                t.setDaemon(true);
+                return t;
+            });
+            tunnel = settings.tunnel().withHandshakeExecutor(handshakes);
+        } else {
+            handshakes = null;
+            tunnel = settings.tunnel();
+        }
         boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         workers = new MultiThreadIoEventLoopGroup(settings.workerThreads(), NioIoHandler.newFactory());
         try {
@@ -76,6 +96,9 @@ public final class TunnelProxy implements AutoCloseable {
         } catch (RuntimeException | InterruptedException e) {
             boss.shutdownGracefully(0, 1, TimeUnit.SECONDS);
             workers.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+            if (handshakes != null) {
+                handshakes.shutdownNow();
+            }
             throw e;
         }
         LOG.log(Level.INFO, "gmflux proxy {0} listening on {1}, {2} {3}",
@@ -125,7 +148,7 @@ public final class TunnelProxy implements AutoCloseable {
     }
 
     private TunnelHandshakeHandler tunnelHandlers(Channel ch) {
-        TunnelHandshakeHandler hs = new TunnelHandshakeHandler(settings.tunnel());
+        TunnelHandshakeHandler hs = new TunnelHandshakeHandler(tunnel);
         long idle = settings.idleTimeout().toMillis();
         ch.pipeline().addLast(new IdleStateHandler(0, 0, idle, TimeUnit.MILLISECONDS));
         ch.pipeline().addLast(hs);
@@ -206,6 +229,9 @@ public final class TunnelProxy implements AutoCloseable {
         connections.close().await(5, TimeUnit.SECONDS);
         boss.shutdownGracefully(0, 2, TimeUnit.SECONDS);
         workers.shutdownGracefully(0, 2, TimeUnit.SECONDS).await(5, TimeUnit.SECONDS);
+        if (handshakes != null) {
+            handshakes.shutdownNow();
+        }
         LOG.log(Level.INFO, "gmflux proxy on {0} stopped: {1}", settings.listen(), counters);
     }
 }

@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.Executor;
 
 /**
  * What one side of a tunnel needs (codecs/PROXY.md): its role, its static SM2 key, the peer keys it
@@ -43,9 +44,12 @@ public final class TunnelConfig {
     private final int rekeyLog2;
     private final Duration handshakeTimeout;
     private final SecureRandom random;
+    private final Executor handshakeExecutor;
 
     private TunnelConfig(boolean client, Sm2PrivateKey ownKey, Map<Fingerprint, Sm2PublicKey> trusted,
-            List<StreamSuite> suites, int rekeyLog2, Duration handshakeTimeout, SecureRandom random) {
+            List<StreamSuite> suites, int rekeyLog2, Duration handshakeTimeout, SecureRandom random,
+            Executor handshakeExecutor) {
+        this.handshakeExecutor = handshakeExecutor;
         this.client = client;
         this.ownKey = ownKey;
         this.trusted = trusted;
@@ -77,7 +81,7 @@ public final class TunnelConfig {
             map.put(Fingerprint.of(Objects.requireNonNull(k, "trusted key")), k);
         }
         return new TunnelConfig(client, ownKey, Map.copyOf(map), TUNNEL_SUITES, MAX_REKEY_LOG2,
-                Duration.ofSeconds(10), new SecureRandom());
+                Duration.ofSeconds(10), new SecureRandom(), null);
     }
 
     /**
@@ -100,7 +104,7 @@ public final class TunnelConfig {
                 list.add(s);
             }
         }
-        return new TunnelConfig(client, ownKey, trusted, List.copyOf(list), rekeyLog2, handshakeTimeout, random);
+        return new TunnelConfig(client, ownKey, trusted, List.copyOf(list), rekeyLog2, handshakeTimeout, random, handshakeExecutor);
     }
 
     /** Keys change after every 2^{@code log2} records per direction (PROXY.md §7); 4 to 20, default 20. */
@@ -109,7 +113,7 @@ public final class TunnelConfig {
             throw new IllegalArgumentException("rekeyLog2 must be in [" + MIN_REKEY_LOG2 + ", " + MAX_REKEY_LOG2
                     + "], got " + log2);
         }
-        return new TunnelConfig(client, ownKey, trusted, suites, log2, handshakeTimeout, random);
+        return new TunnelConfig(client, ownKey, trusted, suites, log2, handshakeTimeout, random, handshakeExecutor);
     }
 
     /** A handshake not complete after {@code timeout} fails and closes the channel; default 10 s. */
@@ -118,13 +122,27 @@ public final class TunnelConfig {
         if (timeout.isNegative() || timeout.isZero()) {
             throw new IllegalArgumentException("handshake timeout must be positive, got " + timeout);
         }
-        return new TunnelConfig(client, ownKey, trusted, suites, rekeyLog2, timeout, random);
+        return new TunnelConfig(client, ownKey, trusted, suites, rekeyLog2, timeout, random, handshakeExecutor);
     }
 
     /** The source of ephemeral keys; default a new {@link SecureRandom}. */
     public TunnelConfig withRandom(SecureRandom random) {
         Objects.requireNonNull(random, "random");
-        return new TunnelConfig(client, ownKey, trusted, suites, rekeyLog2, handshakeTimeout, random);
+        return new TunnelConfig(client, ownKey, trusted, suites, rekeyLog2, handshakeTimeout, random, handshakeExecutor);
+    }
+
+    /**
+     * Runs the handshake's SM2 and key-schedule work on {@code executor} instead of the channel's
+     * event loop (the event loop only sends and receives the messages); null (the default) runs it
+     * on the event loop. The executor must not be an event loop that waits on this channel.
+     */
+    public TunnelConfig withHandshakeExecutor(Executor executor) {
+        return new TunnelConfig(client, ownKey, trusted, suites, rekeyLog2, handshakeTimeout, random, executor);
+    }
+
+    /** The executor of the handshake's computations, or null for the event loop. */
+    public Executor handshakeExecutor() {
+        return handshakeExecutor;
     }
 
     /** True for the client (initiator) side. */

@@ -40,10 +40,18 @@ import java.util.concurrent.TimeUnit;
  * message, timeout, the connection ending) it fires a {@link TunnelHandshakeException} and closes
  * the channel.
  *
- * <p>Not sharable: one per channel. The SM2 computations (a few scalar multiplications) run on the
- * event loop.
+ * <p>Not sharable: one per channel. The SM2 computations (a few scalar multiplications per side)
+ * run on {@link TunnelConfig#withHandshakeExecutor the handshake executor} when one is configured,
+ * so that a burst of handshakes does not stall the event loop's established connections; otherwise
+ * on the event loop, as Netty's SslHandler does by default.
  */
 public final class TunnelHandshakeHandler extends ByteToMessageDecoder {
+
+    /**
+     * Bytes a peer may send while a step runs on the executor: a legitimate peer sends nothing then
+     * (it waits for this side's ServerHello or ClientFinished), so this only bounds a hostile one.
+     */
+    private static final int MAX_EARLY_BYTES = 64 * 1024;
 
     private final TunnelConfig config;
     private final TunnelRecordEncoder encoder = new TunnelRecordEncoder();
@@ -57,6 +65,8 @@ public final class TunnelHandshakeHandler extends ByteToMessageDecoder {
     private byte[] handshakeSecret;
     private ScheduledFuture<?> timeout;
     private boolean started;
+    private boolean awaitingClientFinished;
+    private boolean busy;
     private boolean done;
     private boolean failed;
 
@@ -103,11 +113,12 @@ public final class TunnelHandshakeHandler extends ByteToMessageDecoder {
             }
         }, millis, TimeUnit.MILLISECONDS);
         if (config.isClient()) {
-            sendClientHello(ctx);
+            step(ctx, 0, null);
         }
     }
 
-    private void sendClientHello(ChannelHandlerContext ctx) {
+    /** Client: draws the ephemeral key (GB/T 32918.3 A1-A3) and builds the ClientHello (PROXY.md §2). */
+    private byte[] clientHello() {
         Sm2PublicKey serverKey = config.serverKey();
         exchange = Sm2KeyExchange.initiator(config.ownKey(), TunnelFrame.ID, serverKey, TunnelFrame.ID, config.random());
         List<StreamSuite> suites = config.suites();
@@ -131,17 +142,114 @@ public final class TunnelHandshakeHandler extends ByteToMessageDecoder {
         System.arraycopy(Fingerprint.of(config.ownKey().publicKey()).bytes(), 0, f, p, 32);
         p += 32;
         System.arraycopy(exchange.ephemeralPublicKey(), 0, f, p, TunnelFrame.POINT_LENGTH);
-        send(ctx, f);
+        transcript.update(f);
+        return f;
     }
 
-    private void send(ChannelHandlerContext ctx, byte[] frame) {
-        transcript.update(frame);
-        ctx.writeAndFlush(Unpooled.wrappedBuffer(frame));
+    /**
+     * Runs one handshake step: the SM2 and key-schedule work ({@link #compute}) on the configured
+     * handshake executor, or inline when there is none; then, on the event loop, sends its reply and,
+     * after the last message, completes. While a step runs elsewhere, arriving bytes wait in the
+     * cumulation and are decoded when it ends.
+     */
+    private void step(ChannelHandlerContext ctx, int type, byte[] frame) {
+        java.util.concurrent.Executor executor = config.handshakeExecutor();
+        // ClientFinished needs no scalar multiplication (a compare, an HMAC, two HKDFs), and records may
+        // follow it at once, so it runs inline: only steps after which a legitimate peer must wait for
+        // this side's answer go to the executor, which bounds what may arrive meanwhile.
+        if (executor == null || type == TunnelFrame.CLIENT_FINISHED) {
+            byte[] reply;
+            try {
+                reply = compute(type, frame);
+            } catch (Exception e) {
+                fail(ctx, classify(e));
+                return;
+            }
+            apply(ctx, type, reply);
+            return;
+        }
+        busy = true;
+        executor.execute(() -> {
+            byte[] reply = null;
+            Exception error = null;
+            try {
+                reply = compute(type, frame);
+            } catch (Exception e) {
+                error = e;
+            }
+            byte[] r = reply;
+            Exception err = error;
+            ctx.executor().execute(() -> {
+                busy = false;
+                if (failed) {
+                    wipeHandshakeState();
+                } else if (err != null) {
+                    fail(ctx, classify(err));
+                } else {
+                    apply(ctx, type, r);
+                    if (!done && !failed && ctx.channel().isActive()) {
+                        // Decode what arrived meanwhile (an empty read runs the decode loop over the cumulation).
+                        try {
+                            channelRead(ctx, Unpooled.EMPTY_BUFFER);
+                        } catch (Exception e) {
+                            fail(ctx, classify(e));
+                        }
+                    }
+                }
+            });
+        });
+    }
+
+    /** The work of one step, off the event loop when an executor is configured; returns the frame to send, if any. */
+    private byte[] compute(int type, byte[] frame)
+            throws TunnelHandshakeException, InvalidKeyException, Sm2KeyExchangeException {
+        switch (type) {
+            case 0:
+                return clientHello();
+            case TunnelFrame.CLIENT_HELLO:
+                return onClientHello(frame);
+            case TunnelFrame.SERVER_HELLO:
+                return onServerHello(frame);
+            default:
+                onClientFinished(frame);
+                return null;
+        }
+    }
+
+    /** On the event loop: send a step's reply, and complete after ServerHello (client) or ClientFinished (server). */
+    private void apply(ChannelHandlerContext ctx, int type, byte[] reply) {
+        if (failed) {
+            return;
+        }
+        if (reply != null) {
+            ctx.writeAndFlush(Unpooled.wrappedBuffer(reply));
+        }
+        if (type == TunnelFrame.SERVER_HELLO || type == TunnelFrame.CLIENT_FINISHED) {
+            complete(ctx);
+        }
+    }
+
+    private static TunnelException classify(Exception e) {
+        if (e instanceof TunnelException) {
+            return (TunnelException) e;
+        } else if (e instanceof InvalidKeyException) {
+            return new TunnelHandshakeException("the peer's ephemeral key is not a valid SM2 point", e);
+        } else if (e instanceof Sm2KeyExchangeException) {
+            return new TunnelHandshakeException("key confirmation failed: " + e.getMessage(), e);
+        }
+        return new TunnelHandshakeException("handshake failed: " + e, e);
     }
 
     @Override
     protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
         if (failed || done) {
+            return;
+        }
+        if (busy) {
+            // A step is running on the executor; a peer has no reason to send much before it answers.
+            if (in.readableBytes() > MAX_EARLY_BYTES) {
+                fail(ctx, new TunnelHandshakeException("too many bytes before the handshake completed"));
+            }
             return;
         }
         if (in.readableBytes() < TunnelFrame.HEADER_LENGTH) {
@@ -152,7 +260,7 @@ public final class TunnelHandshakeHandler extends ByteToMessageDecoder {
         int len = in.getUnsignedShort(r + 1);
         try {
             int expected = config.isClient() ? TunnelFrame.SERVER_HELLO
-                    : exchange == null ? TunnelFrame.CLIENT_HELLO : TunnelFrame.CLIENT_FINISHED;
+                    : awaitingClientFinished ? TunnelFrame.CLIENT_FINISHED : TunnelFrame.CLIENT_HELLO;
             if (type != expected) {
                 throw new TunnelHandshakeException("expected handshake message 0x" + Integer.toHexString(expected)
                         + ", got frame type 0x" + Integer.toHexString(type));
@@ -164,20 +272,12 @@ public final class TunnelHandshakeHandler extends ByteToMessageDecoder {
             byte[] frame = new byte[TunnelFrame.HEADER_LENGTH + len];
             in.readBytes(frame);
             if (type == TunnelFrame.CLIENT_HELLO) {
-                onClientHello(ctx, frame);
-            } else if (type == TunnelFrame.SERVER_HELLO) {
-                onServerHello(ctx, frame);
-            } else {
-                onClientFinished(ctx, frame);
+                // Expect ClientFinished next, whether or not the ClientHello step has finished yet.
+                awaitingClientFinished = true;
             }
+            step(ctx, type, frame);
         } catch (TunnelHandshakeException e) {
             fail(ctx, e);
-        } catch (InvalidKeyException e) {
-            fail(ctx, new TunnelHandshakeException("the peer's ephemeral key is not a valid SM2 point", e));
-        } catch (Sm2KeyExchangeException e) {
-            fail(ctx, new TunnelHandshakeException("key confirmation failed: " + e.getMessage(), e));
-        } catch (RuntimeException e) {
-            fail(ctx, new TunnelHandshakeException("handshake failed: " + e, e));
         }
     }
 
@@ -196,7 +296,7 @@ public final class TunnelHandshakeHandler extends ByteToMessageDecoder {
     }
 
     /** Server: PROXY.md §2 checks, then the responder's side of the exchange and the ServerHello. */
-    private void onClientHello(ChannelHandlerContext ctx, byte[] f)
+    private byte[] onClientHello(byte[] f)
             throws TunnelHandshakeException, InvalidKeyException, Sm2KeyExchangeException {
         int p = 3;
         if (!Arrays.equals(f, p, p + 4, TunnelFrame.MAGIC, 0, 4)) {
@@ -266,11 +366,11 @@ public final class TunnelHandshakeHandler extends ByteToMessageDecoder {
         TunnelKeySchedule.wipe(sfk);
         System.arraycopy(mac, 0, sh, macOff, 32);
         transcript.update(sh, macOff, 32);
-        ctx.writeAndFlush(Unpooled.wrappedBuffer(sh));
+        return sh;
     }
 
-    /** Client: checks the ServerHello and S_B, sends ClientFinished, keys the record layer. */
-    private void onServerHello(ChannelHandlerContext ctx, byte[] f)
+    /** Client: checks the ServerHello and S_B; returns the ClientFinished (the record layer is keyed after it is sent). */
+    private byte[] onServerHello(byte[] f)
             throws TunnelHandshakeException, InvalidKeyException, Sm2KeyExchangeException {
         int version = f[3] & 0xff;
         if (version != TunnelFrame.VERSION) {
@@ -318,12 +418,11 @@ public final class TunnelHandshakeHandler extends ByteToMessageDecoder {
         System.arraycopy(HmacSm3.mac(cfk, th2), 0, cf, 35, 32);
         TunnelKeySchedule.wipe(cfk);
         transcript.update(cf, 35, 32);
-        ctx.write(Unpooled.wrappedBuffer(cf));
-        complete(ctx);
+        return cf;
     }
 
     /** Server: checks S_A and client_verify, keys the record layer. */
-    private void onClientFinished(ChannelHandlerContext ctx, byte[] f) throws TunnelHandshakeException, Sm2KeyExchangeException {
+    private void onClientFinished(byte[] f) throws TunnelHandshakeException, Sm2KeyExchangeException {
         agreement.verifyPeerConfirmation(Arrays.copyOfRange(f, 3, 35));
         transcript.update(f, 0, 35);
         byte[] th2 = transcript.copy().digest();
@@ -334,7 +433,6 @@ public final class TunnelHandshakeHandler extends ByteToMessageDecoder {
             throw new TunnelHandshakeException("key confirmation failed: client_verify does not match the transcript");
         }
         transcript.update(f, 35, 32);
-        complete(ctx);
     }
 
     /** PROXY.md §4: MS from TH3 and HS, the two directions' first secrets; then hand over to the record layer. */
@@ -352,9 +450,6 @@ public final class TunnelHandshakeHandler extends ByteToMessageDecoder {
         boolean client = config.isClient();
         decoder.activate(new TrafficKeys(suite, client ? s2c : c2s, rekeyLog2));
         encoder.activate(new TrafficKeys(suite, client ? c2s : s2c, rekeyLog2));
-        if (client) {
-            ctx.flush();
-        }
         ctx.fireUserEventTriggered(new TunnelHandshakeCompleted(peerKey, suite, rekeyLog2));
         // Removing a ByteToMessageDecoder hands what is left of its input (records that followed) to the decoder.
         ctx.pipeline().remove(this);
@@ -368,6 +463,16 @@ public final class TunnelHandshakeHandler extends ByteToMessageDecoder {
         if (timeout != null) {
             timeout.cancel(false);
         }
+        if (!busy) {
+            // A step still running on the executor owns the exchange; its continuation wipes it.
+            wipeHandshakeState();
+        }
+        encoder.abort();
+        ctx.fireExceptionCaught(e);
+        ctx.close();
+    }
+
+    private void wipeHandshakeState() {
         if (exchange != null) {
             exchange.destroy();
         }
@@ -375,9 +480,6 @@ public final class TunnelHandshakeHandler extends ByteToMessageDecoder {
             agreement.destroy();
         }
         TunnelKeySchedule.wipe(handshakeSecret);
-        encoder.abort();
-        ctx.fireExceptionCaught(e);
-        ctx.close();
     }
 
     @Override

@@ -220,4 +220,58 @@ class TunnelHandshakeHandlerTest {
             t.server.finishAndReleaseAll();
         }
     }
+
+    @Test
+    void completesWithTheComputationsOnAnExecutorAndDeliversWhatWasPipelined() throws Exception {
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+        try {
+            TunnelPair t = new TunnelPair(clientConfig().withHandshakeExecutor(pool), serverConfig().withHandshakeExecutor(pool));
+            t.client.writeOutbound(Unpooled.copiedBuffer("sent before the handshake", StandardCharsets.US_ASCII));
+            t.pumpUntilSettled();
+            assertThat(t.clientApp.errors).isEmpty();
+            assertThat(t.serverApp.errors).isEmpty();
+            assertThat(t.serverApp.events).containsExactly(
+                    new TunnelHandshakeCompleted(TunnelPair.CLIENT.publicKey(), StreamSuite.SM4_GCM, 20));
+            t.pump();
+            assertThat(t.serverApp.received.toString(StandardCharsets.US_ASCII)).isEqualTo("sent before the handshake");
+            t.client.finishAndReleaseAll();
+            t.server.finishAndReleaseAll();
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void refusesAnUntrustedClientWithTheComputationsOnAnExecutor() throws Exception {
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newSingleThreadExecutor();
+        try {
+            TunnelPair t = new TunnelPair(
+                    TunnelConfig.client(Sm2KeyPair.generate().privateKey(), TunnelPair.SERVER.publicKey()).withHandshakeExecutor(pool),
+                    serverConfig().withHandshakeExecutor(pool));
+            t.pumpUntilSettled();
+            assertThat(t.serverApp.errors).singleElement(org.assertj.core.api.InstanceOfAssertFactories.THROWABLE)
+                    .isInstanceOf(TunnelUntrustedPeerException.class);
+            assertThat(t.server.isOpen()).isFalse();
+            t.client.finishAndReleaseAll();
+            t.server.finishAndReleaseAll();
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void boundsWhatAPeerMaySendWhileAStepRunsOnTheExecutor() {
+        List<Runnable> held = new java.util.ArrayList<>();
+        TunnelPair t = new TunnelPair(clientConfig(), serverConfig().withHandshakeExecutor(held::add));
+        TunnelPair.move(t.client, t.server, UnaryOperator.identity());
+        assertThat(held).as("the ClientHello step waits on the executor").hasSize(1);
+        t.server.writeInbound(Unpooled.wrappedBuffer(new byte[70_000]));
+        assertThat(t.serverApp.errors).singleElement(org.assertj.core.api.InstanceOfAssertFactories.THROWABLE)
+                .isInstanceOf(TunnelHandshakeException.class).hasMessageContaining("too many bytes");
+        held.get(0).run();          // the step ends after the failure: it must only wipe its state
+        t.server.runPendingTasks();
+        assertThat((Object) t.server.readOutbound()).as("no ServerHello after a failure").isNull();
+        t.client.finishAndReleaseAll();
+        t.server.finishAndReleaseAll();
+    }
 }

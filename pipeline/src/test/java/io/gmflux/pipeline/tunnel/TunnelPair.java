@@ -84,6 +84,26 @@ final class TunnelPair {
         }
     }
 
+    /**
+     * Like {@link #pump()} for handshakes whose steps run on an executor: also runs the channels'
+     * queued continuations, until both sides have completed or failed (or 10 s pass).
+     */
+    void pumpUntilSettled() throws InterruptedException {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (System.nanoTime() < deadline && !(settled(clientApp) && settled(serverApp))) {
+            client.runPendingTasks();
+            server.runPendingTasks();
+            if (move(client, server, UnaryOperator.identity()) + move(server, client, UnaryOperator.identity()) == 0) {
+                Thread.sleep(1);
+            }
+        }
+        pump();
+    }
+
+    private static boolean settled(Side s) {
+        return !s.events.isEmpty() || !s.errors.isEmpty();
+    }
+
     /** All of {@code from}'s pending outbound bytes in one array (buffers released). */
     static byte[] drainOutbound(EmbeddedChannel from) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
