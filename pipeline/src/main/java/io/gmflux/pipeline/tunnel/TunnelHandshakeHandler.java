@@ -169,34 +169,42 @@ public final class TunnelHandshakeHandler extends ByteToMessageDecoder {
             return;
         }
         busy = true;
-        executor.execute(() -> {
-            byte[] reply = null;
-            Exception error = null;
-            try {
-                reply = compute(type, frame);
-            } catch (Exception e) {
-                error = e;
-            }
-            byte[] r = reply;
-            Exception err = error;
-            ctx.executor().execute(() -> {
-                busy = false;
-                if (failed) {
-                    wipeHandshakeState();
-                } else if (err != null) {
-                    fail(ctx, classify(err));
-                } else {
-                    apply(ctx, type, r);
-                    if (!done && !failed && ctx.channel().isActive()) {
-                        // Decode what arrived meanwhile (an empty read runs the decode loop over the cumulation).
-                        try {
-                            channelRead(ctx, Unpooled.EMPTY_BUFFER);
-                        } catch (Exception e) {
-                            fail(ctx, classify(e));
-                        }
+        try {
+            executor.execute(() -> offEventLoop(ctx, type, frame));
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            busy = false;
+            fail(ctx, new TunnelHandshakeException("the handshake executor refused the work", e));
+        }
+    }
+
+    /** On the handshake executor: the step's computation, then its effects back on the event loop. */
+    private void offEventLoop(ChannelHandlerContext ctx, int type, byte[] frame) {
+        byte[] reply = null;
+        Exception error = null;
+        try {
+            reply = compute(type, frame);
+        } catch (Exception e) {
+            error = e;
+        }
+        byte[] r = reply;
+        Exception err = error;
+        ctx.executor().execute(() -> {
+            busy = false;
+            if (failed) {
+                wipeHandshakeState();
+            } else if (err != null) {
+                fail(ctx, classify(err));
+            } else {
+                apply(ctx, type, r);
+                if (!done && !failed && ctx.channel().isActive()) {
+                    // Decode what arrived meanwhile (an empty read runs the decode loop over the cumulation).
+                    try {
+                        channelRead(ctx, Unpooled.EMPTY_BUFFER);
+                    } catch (Exception e) {
+                        fail(ctx, classify(e));
                     }
                 }
-            });
+            }
         });
     }
 
