@@ -274,4 +274,31 @@ class TunnelHandshakeHandlerTest {
         t.client.finishAndReleaseAll();
         t.server.finishAndReleaseAll();
     }
+
+    @Test
+    void refusesAnEphemeralKeyOffTheCurve() {
+        TunnelPair t = TunnelPair.standard();
+        byte[] ch = TunnelPair.drainOutbound(t.client);
+        ch[ch.length - 1] ^= 1;   // the last byte of R_A's y: no longer a curve point
+        t.server.writeInbound(Unpooled.wrappedBuffer(ch));
+        assertThat(t.serverApp.errors).singleElement(org.assertj.core.api.InstanceOfAssertFactories.THROWABLE)
+                .isInstanceOf(TunnelHandshakeException.class).hasMessageContaining("not a valid SM2 point");
+        assertThat((Object) t.server.readOutbound()).isNull();
+        t.client.finishAndReleaseAll();
+        t.server.finishAndReleaseAll();
+    }
+
+    @Test
+    void refusesAServerEphemeralKeyOffTheCurve() {
+        TunnelPair t = TunnelPair.standard();
+        TunnelPair.move(t.client, t.server, UnaryOperator.identity());
+        byte[] sh = TunnelPair.drainOutbound(t.server);
+        sh[6 + 64] ^= 1;          // the last byte of R_B's y
+        t.client.writeInbound(Unpooled.wrappedBuffer(sh));
+        assertThat(t.clientApp.errors).singleElement(org.assertj.core.api.InstanceOfAssertFactories.THROWABLE)
+                .isInstanceOf(TunnelHandshakeException.class).hasMessageContaining("not a valid SM2 point");
+        assertThat((Object) t.client.readOutbound()).as("no ClientFinished").isNull();
+        t.client.finishAndReleaseAll();
+        t.server.finishAndReleaseAll();
+    }
 }
