@@ -4,7 +4,6 @@ import io.gmflux.pipeline.tunnel.TunnelCloseNotify;
 import io.gmflux.pipeline.tunnel.TunnelCloseNotifyReceived;
 import io.gmflux.pipeline.tunnel.TunnelException;
 import io.gmflux.pipeline.tunnel.TunnelHandshakeCompleted;
-import io.gmflux.pipeline.tunnel.TunnelHandshakeHandler;
 import io.gmflux.pipeline.tunnel.TunnelRecordEncoder;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -37,7 +36,6 @@ final class ProxyConnection {
     private final ArrayDeque<Object> early = new ArrayDeque<>();
     private Channel plain;
     private Channel tunnel;
-    private TunnelHandshakeHandler handshake;
     private boolean authenticated;
     private boolean plainReady;
     private boolean plainInputEnded;
@@ -61,9 +59,13 @@ final class ProxyConnection {
         }
     }
 
-    void attachTunnel(Channel ch, TunnelHandshakeHandler hs) {
+    void attachTunnel(Channel ch) {
+        if (ended) {
+            // The application went away while the tunnel was still connecting.
+            ch.close();
+            return;
+        }
         tunnel = ch;
-        handshake = hs;
         ch.pipeline().addLast(new Relay(true));
     }
 

@@ -143,16 +143,16 @@ public final class TunnelProxy implements AutoCloseable {
             c.attachPlain(ch);
             connectTunnel(c, ch.eventLoop());
         } else {
-            c.attachTunnel(ch, tunnelHandlers(ch));
+            c.attachTunnel(addTunnelHandlers(ch));
         }
     }
 
-    private TunnelHandshakeHandler tunnelHandlers(Channel ch) {
-        TunnelHandshakeHandler hs = new TunnelHandshakeHandler(tunnel);
+    /** The tunnel side of a connection: idle timeout, then the handshake (which installs the record codec). */
+    private Channel addTunnelHandlers(Channel ch) {
         long idle = settings.idleTimeout().toMillis();
         ch.pipeline().addLast(new IdleStateHandler(0, 0, idle, TimeUnit.MILLISECONDS));
-        ch.pipeline().addLast(hs);
-        return hs;
+        ch.pipeline().addLast(new TunnelHandshakeHandler(tunnel));
+        return ch;
     }
 
     /** Client side: a tunnel to the proxy server for connection {@code c}, on the same event loop. */
@@ -161,7 +161,7 @@ public final class TunnelProxy implements AutoCloseable {
             @Override
             protected void initChannel(SocketChannel ch) {
                 connections.add(ch);
-                c.attachTunnel(ch, tunnelHandlers(ch));
+                c.attachTunnel(addTunnelHandlers(ch));
             }
         }).connect(settings.target()).addListener(f -> {
             if (!f.isSuccess()) {

@@ -89,8 +89,13 @@ final class TunnelPair {
      * queued continuations, until both sides have completed or failed (or 10 s pass).
      */
     void pumpUntilSettled() throws InterruptedException {
+        pumpUntil(() -> settled(clientApp) && settled(serverApp));
+    }
+
+    /** Like {@link #pumpUntilSettled()}, until {@code done} holds (or 10 s pass). */
+    void pumpUntil(java.util.function.BooleanSupplier done) throws InterruptedException {
         long deadline = System.nanoTime() + 10_000_000_000L;
-        while (System.nanoTime() < deadline && !(settled(clientApp) && settled(serverApp))) {
+        while (System.nanoTime() < deadline && !done.getAsBoolean()) {
             client.runPendingTasks();
             server.runPendingTasks();
             if (move(client, server, UnaryOperator.identity()) + move(server, client, UnaryOperator.identity()) == 0) {
@@ -100,7 +105,7 @@ final class TunnelPair {
         pump();
     }
 
-    private static boolean settled(Side s) {
+    static boolean settled(Side s) {
         return !s.events.isEmpty() || !s.errors.isEmpty();
     }
 
