@@ -72,6 +72,8 @@ public final class ProxyCommand implements Runnable {
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 try {
                     proxy.close();
+                    // java.util.logging may already be shut down by its own hook: say it plainly.
+                    System.err.println("gmflux proxy stopped: " + proxy.counters());
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 } finally {

@@ -92,7 +92,7 @@ public final class TunnelProxy implements AutoCloseable {
                             accept(ch);
                         }
                     })
-                    .bind(settings.listen()).sync().channel();
+                    .bind(resolved(settings.listen())).sync().channel();
         } catch (RuntimeException | InterruptedException e) {
             boss.shutdownGracefully(0, 1, TimeUnit.SECONDS);
             workers.shutdownGracefully(0, 1, TimeUnit.SECONDS);
@@ -103,7 +103,8 @@ public final class TunnelProxy implements AutoCloseable {
         }
         LOG.log(Level.INFO, "gmflux proxy {0} listening on {1}, {2} {3}",
                 settings.tunnel().isClient() ? "client" : "server", address(),
-                settings.tunnel().isClient() ? "tunnelling to" : "forwarding to", settings.target());
+                settings.tunnel().isClient() ? "tunnelling to" : "forwarding to",
+                settings.target().getHostString() + ":" + settings.target().getPort());
     }
 
     /**
@@ -114,6 +115,11 @@ public final class TunnelProxy implements AutoCloseable {
      */
     public static TunnelProxy start(ProxySettings settings) throws InterruptedException {
         return new TunnelProxy(java.util.Objects.requireNonNull(settings, "settings"));
+    }
+
+    /** A listen address as given on the command line is unresolved; binding needs it resolved. */
+    private static InetSocketAddress resolved(InetSocketAddress a) {
+        return a.isUnresolved() ? new InetSocketAddress(a.getHostString(), a.getPort()) : a;
     }
 
     /** The bound address (with the OS-chosen port when the settings asked for port 0). */

@@ -512,4 +512,27 @@ class TunnelProxyTest {
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS).await(5, TimeUnit.SECONDS);
         }
     }
+
+    @Test
+    void listensAndConnectsOnAddressesAsTheCommandLineParsesThem() throws Exception {
+        try (EchoService echo = new EchoService()) {
+            TunnelProxy server = TunnelProxy.start(ProxySettings.of(
+                    io.gmflux.pipeline.tunnel.TunnelConfig.server(ProxyPair.SERVER_KEY.privateKey(),
+                            List.of(ProxyPair.CLIENT_KEY.publicKey())),
+                    ProxySettings.parseAddress("127.0.0.1:0"),
+                    ProxySettings.parseAddress("localhost:" + echo.address().getPort())).withShutdownGrace(Duration.ZERO));
+            TunnelProxy client = TunnelProxy.start(ProxySettings.of(
+                    io.gmflux.pipeline.tunnel.TunnelConfig.client(ProxyPair.CLIENT_KEY.privateKey(), ProxyPair.SERVER_KEY.publicKey()),
+                    ProxySettings.parseAddress("localhost:0"),
+                    ProxySettings.parseAddress("127.0.0.1:" + server.address().getPort())).withShutdownGrace(Duration.ZERO));
+            try (Socket app = new Socket("127.0.0.1", client.address().getPort())) {
+                app.setSoTimeout(10_000);
+                app.getOutputStream().write(9);
+                assertThat(app.getInputStream().read()).isEqualTo(9);
+            } finally {
+                client.close();
+                server.close();
+            }
+        }
+    }
 }
