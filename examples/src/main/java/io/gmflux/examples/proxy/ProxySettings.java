@@ -74,26 +74,32 @@ public final class ProxySettings {
         }
     }
 
+    /** The tunnel side, keys and suites; its {@link TunnelConfig#isClient()} decides the proxy's role. */
     public TunnelConfig tunnel() {
         return tunnel;
     }
 
+    /** Where the proxy accepts connections (port 0: the OS chooses). */
     public InetSocketAddress listen() {
         return listen;
     }
 
+    /** Where it connects: the service (server) or the proxy server (client). */
     public InetSocketAddress target() {
         return target;
     }
 
+    /** Idle connections are closed (cleanly, with close_notify) after this long. */
     public Duration idleTimeout() {
         return idleTimeout;
     }
 
+    /** How long {@link TunnelProxy#close()} lets open connections finish. */
     public Duration shutdownGrace() {
         return shutdownGrace;
     }
 
+    /** Event-loop threads for connections; 0 means Netty's default. */
     public int workerThreads() {
         return workerThreads;
     }
