@@ -264,15 +264,16 @@ final class ProxyConnection {
             }
             tunnel.close();
         }
-        while (!early.isEmpty()) {
-            ReferenceCountUtil.release(early.poll());
-        }
         String reason = what + (cause == null ? "" : ": " + (cause instanceof TunnelException
                 ? cause.getClass().getSimpleName() + ": " + cause.getMessage() : cause.toString()));
         released(reason);
     }
 
     private void released(String failure) {
+        // Records that arrived for a service connection that never came up.
+        while (!early.isEmpty()) {
+            ReferenceCountUtil.release(early.poll());
+        }
         proxy.connectionEnded(this);
         long ms = (System.nanoTime() - startNanos) / 1_000_000;
         if (failure == null) {
