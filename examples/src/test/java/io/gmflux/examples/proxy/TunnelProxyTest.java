@@ -265,13 +265,26 @@ class TunnelProxyTest {
 
     @Test
     void aSlowReaderHoldsBackTheServiceInsteadOfFillingMemory() throws Exception {
-        byte[] data = random(new SplittableRandom(4), 256 << 20);
+        byte[] data = random(new SplittableRandom(4), 128 << 20);
         try (RecordingService service = new RecordingService(data); ProxyPair p = new ProxyPair(service.address())) {
             Socket app = new Socket("127.0.0.1", p.entry().getPort());
             app.getOutputStream().write(1);
-            Thread.sleep(2000);   // the application reads nothing
-            long early = service.written.get();
-            assertThat(early).as("bytes the service could write while nobody read (at most socket buffers)")
+            // The application reads nothing: the service must stall once the socket buffers on the way are
+            // full, whatever the machine's speed. Without backpressure it would write all 128 MiB into
+            // the proxies' memory.
+            long stalled = -1;
+            long deadline = System.nanoTime() + 60_000_000_000L;
+            int still = 0;
+            for (long last = -2; System.nanoTime() < deadline; Thread.sleep(300)) {
+                long now = service.written.get();
+                still = now == last && now > 0 ? still + 1 : 0;
+                if (still == 3) {   // no progress for about a second
+                    stalled = now;
+                    break;
+                }
+                last = now;
+            }
+            assertThat(stalled).as("the service stalls (bytes written when it did)").isPositive()
                     .isLessThan(64L << 20);
             InputStream in = app.getInputStream();
             byte[] buf = new byte[1 << 16];
