@@ -15,8 +15,10 @@ import java.security.spec.X509EncodedKeySpec;
  * place that knows every key type a stream can be addressed to, shared by the command line, the
  * Kafka serializer's configuration and the demo.
  *
- * <p>Recognised today: SM2 (SPKI / PKCS#8 / SEC1, as {@link Sm2KeyEncoding} reads them) and RSA
- * (SPKI / PKCS#8, for RSA-OAEP-SHA256). Each new recipient type adds its branch here.
+ * <p>Recognised today: SM2 (SPKI / PKCS#8 / SEC1, as {@link Sm2KeyEncoding} reads them), RSA
+ * (SPKI / PKCS#8, for RSA-OAEP-SHA256), ML-KEM-768 (SPKI / PKCS#8 with its OID; see
+ * {@link MlKem768Recipient}) and the SM2 + ML-KEM-768 hybrid (its own PEM labels; see
+ * {@link Sm2MlKem768Recipient}). Each new recipient type adds its branch here.
  *
  * <p>Thread-safe (stateless). Every failure is a {@link GeneralSecurityException} whose message
  * says which key types were tried; callers add the file or property name.
@@ -28,6 +30,10 @@ public final class KeyText {
 
     /** The recipient whose public key {@code text} holds. */
     public static Recipient recipient(String text) throws GeneralSecurityException {
+        Recipient pq = MlKemKeyText.recipientOrNull(text);
+        if (pq != null) {
+            return pq;
+        }
         try {
             return new Sm2Recipient(Sm2KeyEncoding.publicKeyFromPem(text));
         } catch (GeneralSecurityException notSm2) {
@@ -43,6 +49,10 @@ public final class KeyText {
 
     /** The identity whose private key {@code text} holds. */
     public static Identity identity(String text) throws GeneralSecurityException {
+        Identity pq = MlKemKeyText.identityOrNull(text);
+        if (pq != null) {
+            return pq;
+        }
         try {
             return Sm2Recipient.identity(Sm2KeyEncoding.privateKeyFromPem(text));
         } catch (GeneralSecurityException notSm2) {

@@ -17,7 +17,7 @@ import picocli.CommandLine.Option;
  * to stdout, chunk by verified chunk, ending with a non-zero status on any failure.
  */
 @Command(name = "decrypt", mixinStandardHelpOptions = true,
-        description = "Decrypt a gmflux stream with SM2 or RSA private keys, or a passphrase.")
+        description = "Decrypt a gmflux stream with SM2, ML-KEM-768, SM2+ML-KEM-768 or RSA private keys, or a passphrase.")
 final class DecryptCommand implements Callable<Integer> {
 
     @Option(names = {"-k", "--key"}, paramLabel = "KEY", description = "a private key (PEM); repeatable")

@@ -15,7 +15,7 @@ import picocli.CommandLine.Option;
 
 /** {@code gmflux encrypt}: a stream to one or more recipients, in the format of codecs/FORMAT.md. */
 @Command(name = "encrypt", mixinStandardHelpOptions = true,
-        description = "Encrypt a file or stdin to SM2 or RSA public keys, or to a passphrase.")
+        description = "Encrypt a file or stdin to SM2, ML-KEM-768, SM2+ML-KEM-768 or RSA public keys, or to a passphrase.")
 final class EncryptCommand implements Callable<Integer> {
 
     @Option(names = {"-r", "--recipient"}, paramLabel = "PUB", description = "a recipient's public key (PEM); repeatable")

@@ -16,7 +16,9 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "keygen", mixinStandardHelpOptions = true,
         description = "Generate a key pair.",
-        subcommands = {KeygenSm2Command.class})
+        subcommands = {KeygenSm2Command.class,
+            KeygenMlkemCommand.class,
+            KeygenHybridCommand.class})
 final class KeygenCommand implements Runnable {
 
     @CommandLine.Spec
