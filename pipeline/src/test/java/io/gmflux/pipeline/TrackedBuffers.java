@@ -46,6 +46,11 @@ final class TrackedBuffers {
         return created.size();
     }
 
+    /** Whether every buffer handed to the operators has been released. */
+    synchronized boolean allReleased() {
+        return created.stream().allMatch(b -> b.refCnt() == 0);
+    }
+
     /** Every buffer handed to the operators has been released exactly once. */
     synchronized void assertAllReleased() {
         for (int i = 0; i < created.size(); i++) {
