@@ -1,0 +1,278 @@
+package io.gmflux.codecs.sm9;
+
+import java.math.BigInteger;
+
+/**
+ * F_q12 = F_q4[w]/(w^3 - v) (GM/T 0044.5 §1), the pairing's target field: an element
+ * c0 + c1·w + c2·w^2 is 48 longs at an offset (c0, c1, c2, each an {@link Fq4}).
+ *
+ * <p>The coefficient of v^j·w^k (an F_q2 value) sits at offset 16k + 8j; since v = w^3 it is the
+ * coefficient of w^m with m = k + 3j, which is what the Frobenius maps act on:
+ * (w^m)^(q^e) = w^m · u^(m(q^e - 1)/6) (q ≡ 1 mod 6, w^6 = u).
+ *
+ * <p>Temporaries live in {@link Workspace#f12}; results may alias inputs. Branch-free and
+ * allocation-free except {@link #inv}. The constant tables are computed once at class
+ * initialisation (BigInteger there only) and are read-only.
+ */
+final class Fq12 {
+
+    static final int SIZE = 48;
+
+    /** FROB[e - 1][m]: u^(m (q^e - 1) / 6) for e = 1, 2, 3 and m = 0..5, Montgomery F_q2. */
+    private static final long[][] FROB = new long[3][6 * Fq2.SIZE];
+
+    static {
+        BigInteger q = new BigInteger(1, Sm9Curve.Q_BYTES);
+        Workspace w = new Workspace();
+        long[] u = new long[Fq2.SIZE];
+        Fq.setOne(u, 4); // u = 0 + 1·u
+        for (int e = 1; e <= 3; e++) {
+            BigInteger qe1 = q.pow(e).subtract(BigInteger.ONE);
+            for (int m = 0; m < 6; m++) {
+                BigInteger exp = qe1.multiply(BigInteger.valueOf(m)).divide(BigInteger.valueOf(6));
+                pow2(FROB[e - 1], m * Fq2.SIZE, u, exp, w);
+            }
+        }
+    }
+
+    private Fq12() {
+    }
+
+    /** u^(m (q^e - 1) / 6) into r (F_q2), for e in {1, 2, 3}, m in 0..5. */
+    static void frobeniusConstant(long[] r, int ro, int e, int m) {
+        Fq2.copy(r, ro, FROB[e - 1], m * Fq2.SIZE);
+    }
+
+    /** Initialisation-time exponentiation in F_q2 (not constant-time; public inputs only). */
+    static void pow2(long[] r, int ro, long[] a, BigInteger e, Workspace w) {
+        long[] acc = new long[Fq2.SIZE];
+        Fq2.setOne(acc, 0);
+        for (int i = e.bitLength() - 1; i >= 0; i--) {
+            Fq2.sqr(acc, 0, acc, 0, w);
+            if (e.testBit(i)) {
+                Fq2.mul(acc, 0, acc, 0, a, 0, w);
+            }
+        }
+        Fq2.copy(r, ro, acc, 0);
+    }
+
+    /** r = a * b (Karatsuba over the cubic extension: 6 multiplications in F_q4). */
+    static void mul(long[] r, int ro, long[] a, int ao, long[] b, int bo, Workspace w) {
+        long[] t = w.f12;
+        Fq4.mul(t, 0, a, ao, b, bo, w);
+        Fq4.mul(t, 16, a, ao + 16, b, bo + 16, w);
+        Fq4.mul(t, 32, a, ao + 32, b, bo + 32, w);
+        // c0 = a0 b0 + v((a1 + a2)(b1 + b2) - a1 b1 - a2 b2)
+        Fq4.add(t, 48, a, ao + 16, a, ao + 32);
+        Fq4.add(t, 64, b, bo + 16, b, bo + 32);
+        Fq4.mul(t, 80, t, 48, t, 64, w);
+        Fq4.sub(t, 80, t, 80, t, 16);
+        Fq4.sub(t, 80, t, 80, t, 32);
+        Fq4.mulV(t, 80, t, 80, w);
+        Fq4.add(t, 80, t, 80, t, 0);
+        // c1 = (a0 + a1)(b0 + b1) - a0 b0 - a1 b1 + v a2 b2
+        Fq4.add(t, 48, a, ao, a, ao + 16);
+        Fq4.add(t, 64, b, bo, b, bo + 16);
+        Fq4.mul(t, 96, t, 48, t, 64, w);
+        Fq4.sub(t, 96, t, 96, t, 0);
+        Fq4.sub(t, 96, t, 96, t, 16);
+        Fq4.mulV(t, 112, t, 32, w);
+        Fq4.add(t, 96, t, 96, t, 112);
+        // c2 = (a0 + a2)(b0 + b2) - a0 b0 - a2 b2 + a1 b1
+        Fq4.add(t, 48, a, ao, a, ao + 32);
+        Fq4.add(t, 64, b, bo, b, bo + 32);
+        Fq4.mul(t, 48, t, 48, t, 64, w);
+        Fq4.sub(t, 48, t, 48, t, 0);
+        Fq4.sub(t, 48, t, 48, t, 32);
+        Fq4.add(r, ro + 32, t, 48, t, 16);
+        Fq4.copy(r, ro, t, 80);
+        Fq4.copy(r, ro + 16, t, 96);
+    }
+
+    /** r = a^2 (Chung-Hasan SQR2: 3 squarings and 2 multiplications in F_q4). */
+    static void sqr(long[] r, int ro, long[] a, int ao, Workspace w) {
+        long[] t = w.f12;
+        Fq4.sqr(t, 0, a, ao, w);                    // s0 = a0^2
+        Fq4.mul(t, 16, a, ao + 16, a, ao + 32, w);
+        Fq4.dbl(t, 16, t, 16);                      // s1 = 2 a1 a2
+        Fq4.sub(t, 32, a, ao, a, ao + 16);
+        Fq4.add(t, 32, t, 32, a, ao + 32);
+        Fq4.sqr(t, 32, t, 32, w);                   // s2 = (a0 - a1 + a2)^2
+        Fq4.mul(t, 48, a, ao, a, ao + 16, w);
+        Fq4.dbl(t, 48, t, 48);                      // s3 = 2 a0 a1
+        Fq4.sqr(t, 64, a, ao + 32, w);              // s4 = a2^2
+        // c2 = s1 + s2 + s3 - s0 - s4
+        Fq4.add(t, 80, t, 16, t, 32);
+        Fq4.add(t, 80, t, 80, t, 48);
+        Fq4.sub(t, 80, t, 80, t, 0);
+        Fq4.sub(r, ro + 32, t, 80, t, 64);
+        // c0 = s0 + v s1, c1 = s3 + v s4
+        Fq4.mulV(t, 16, t, 16, w);
+        Fq4.add(r, ro, t, 0, t, 16);
+        Fq4.mulV(t, 64, t, 64, w);
+        Fq4.add(r, ro + 16, t, 48, t, 64);
+    }
+
+    /**
+     * r = a^2 for a in the cyclotomic subgroup (a^(q^4 - q^2 + 1) ... order dividing q^4 - q^2 + 1):
+     * Granger-Scott (PKC 2010) over F_q4 with w^3 = v: c0 = 3a0^2 - 2conj(a0),
+     * c1 = 3v a2^2 + 2conj(a1), c2 = 3a1^2 - 2conj(a2), conj the F_q4/F_q2 conjugation.
+     */
+    static void cyclotomicSqr(long[] r, int ro, long[] a, int ao, Workspace w) {
+        long[] t = w.f12;
+        Fq4.sqr(t, 0, a, ao, w);
+        Fq4.sqr(t, 16, a, ao + 16, w);
+        Fq4.sqr(t, 32, a, ao + 32, w);
+        Fq4.mulV(t, 32, t, 32, w);
+        cyclotomicCoefficient(r, ro, t, 0, a, ao, -1, w);
+        cyclotomicCoefficient(r, ro + 32, t, 16, a, ao + 32, -1, w);
+        cyclotomicCoefficient(r, ro + 16, t, 32, a, ao + 16, 1, w);
+    }
+
+    /** r = 3s + 2 sign conj(x), x read before r is written (r may alias x). */
+    private static void cyclotomicCoefficient(long[] r, int ro, long[] s, int so, long[] x, int xo, int sign,
+            Workspace w) {
+        long[] t = w.f12;
+        // conj(x) = (x.x, -x.y)
+        Fq2.copy(t, 48, x, xo);
+        Fq2.neg(t, 56, x, xo + 8);
+        Fq4.dbl(t, 64, s, so);
+        Fq4.add(t, 64, t, 64, s, so);               // 3s
+        Fq4.dbl(t, 48, t, 48);                      // 2 conj(x)
+        if (sign > 0) { // the sign is a call-site constant, not data
+            Fq4.add(r, ro, t, 64, t, 48);
+        } else {
+            Fq4.sub(r, ro, t, 64, t, 48);
+        }
+    }
+
+    /**
+     * r = f * L for a line value L = (l0 + l1 v) + l2 w^2 (l0, l1, l2 in F_q2), stored as 24 longs
+     * at lo: l0, l1, l2. 15 multiplications in F_q2 instead of 18.
+     */
+    static void mulLine(long[] r, int ro, long[] f, int fo, long[] l, int lo, Workspace w) {
+        long[] t = w.f12;
+        Fq4.mul(t, 0, f, fo, l, lo, w);                 // f0 L0
+        Fq4.mul(t, 16, f, fo + 16, l, lo, w);           // f1 L0
+        Fq4.mul(t, 32, f, fo + 32, l, lo, w);           // f2 L0
+        Fq4.mulFq2(t, 48, f, fo + 16, l, lo + 16, w);   // f1 l2
+        Fq4.mulFq2(t, 64, f, fo + 32, l, lo + 16, w);   // f2 l2
+        Fq4.mulFq2(t, 80, f, fo, l, lo + 16, w);        // f0 l2
+        Fq4.mulV(t, 48, t, 48, w);
+        Fq4.mulV(t, 64, t, 64, w);
+        Fq4.add(r, ro, t, 0, t, 48);
+        Fq4.add(r, ro + 16, t, 16, t, 64);
+        Fq4.add(r, ro + 32, t, 32, t, 80);
+    }
+
+    /** r = a^(q^e) for e in {1, 2, 3}. */
+    static void frobenius(long[] r, int ro, long[] a, int ao, int e, Workspace w) {
+        long[] c = FROB[e - 1];
+        for (int k = 0; k < 3; k++) {
+            for (int j = 0; j < 2; j++) {
+                int off = 16 * k + 8 * j;
+                int m = k + 3 * j;
+                if ((e & 1) != 0) {
+                    Fq2.conj(r, ro + off, a, ao + off);
+                    Fq2.mul(r, ro + off, r, ro + off, c, m * Fq2.SIZE, w);
+                } else {
+                    Fq2.mul(r, ro + off, a, ao + off, c, m * Fq2.SIZE, w);
+                }
+            }
+        }
+    }
+
+    /** r = a^(q^6): negates the coefficients of w^m for odd m (w^(q^6) = -w). */
+    static void conj(long[] r, int ro, long[] a, int ao) {
+        Fq2.copy(r, ro, a, ao);
+        Fq2.neg(r, ro + 8, a, ao + 8);
+        Fq2.neg(r, ro + 16, a, ao + 16);
+        Fq2.copy(r, ro + 24, a, ao + 24);
+        Fq2.copy(r, ro + 32, a, ao + 32);
+        Fq2.neg(r, ro + 40, a, ao + 40);
+    }
+
+    /** r = a^-1 via the norm to F_q4 (one inversion in F_q). */
+    static void inv(long[] r, int ro, long[] a, int ao, Workspace w) {
+        long[] t = w.f12;
+        // A = a0^2 - v a1 a2
+        Fq4.sqr(t, 0, a, ao, w);
+        Fq4.mul(t, 48, a, ao + 16, a, ao + 32, w);
+        Fq4.mulV(t, 48, t, 48, w);
+        Fq4.sub(t, 0, t, 0, t, 48);
+        // B = v a2^2 - a0 a1
+        Fq4.sqr(t, 16, a, ao + 32, w);
+        Fq4.mulV(t, 16, t, 16, w);
+        Fq4.mul(t, 48, a, ao, a, ao + 16, w);
+        Fq4.sub(t, 16, t, 16, t, 48);
+        // C = a1^2 - a0 a2
+        Fq4.sqr(t, 32, a, ao + 16, w);
+        Fq4.mul(t, 48, a, ao, a, ao + 32, w);
+        Fq4.sub(t, 32, t, 32, t, 48);
+        // F = a0 A + v(a2 B + a1 C)
+        Fq4.mul(t, 48, a, ao + 32, t, 16, w);
+        Fq4.mul(t, 64, a, ao + 16, t, 32, w);
+        Fq4.add(t, 48, t, 48, t, 64);
+        Fq4.mulV(t, 48, t, 48, w);
+        Fq4.mul(t, 64, a, ao, t, 0, w);
+        Fq4.add(t, 48, t, 48, t, 64);
+        Fq4.inv(t, 48, t, 48, w);
+        Fq4.mul(r, ro, t, 0, t, 48, w);
+        Fq4.mul(r, ro + 16, t, 16, t, 48, w);
+        Fq4.mul(r, ro + 32, t, 32, t, 48, w);
+    }
+
+    static void copy(long[] r, int ro, long[] a, int ao) {
+        System.arraycopy(a, ao, r, ro, SIZE);
+    }
+
+    static void setOne(long[] r, int ro) {
+        java.util.Arrays.fill(r, ro, ro + SIZE, 0L);
+        Fq.setOne(r, ro);
+    }
+
+    static long eq(long[] a, int ao, long[] b, int bo) {
+        long e = 1;
+        for (int i = 0; i < SIZE; i += 4) {
+            e &= Fq.eq(a, ao + i, b, bo + i);
+        }
+        return e;
+    }
+
+    static void cmov(long[] r, int ro, long[] a, int ao, long mask) {
+        for (int i = 0; i < SIZE; i++) {
+            r[ro + i] ^= (r[ro + i] ^ a[ao + i]) & mask;
+        }
+    }
+
+    /**
+     * The standard's 384-byte form (GM/T 0044.5 / GmSSL / BouncyCastle): the w^2, w, 1 coefficients in
+     * that order; within each, the v coefficient first; within each F_q2 value, the u coefficient first.
+     */
+    static void toBytes(byte[] out, int off, long[] a, int ao) {
+        int p = off;
+        for (int k = 2; k >= 0; k--) {
+            for (int j = 1; j >= 0; j--) {
+                int base = ao + 16 * k + 8 * j;
+                Fq.toBytes(out, p, a, base + 4);
+                Fq.toBytes(out, p + 32, a, base);
+                p += 64;
+            }
+        }
+    }
+
+    /** Inverse of {@link #toBytes}; false unless every component is &lt; q. */
+    static boolean fromBytes(long[] r, int ro, byte[] in, int off) {
+        int p = off;
+        boolean ok = true;
+        for (int k = 2; k >= 0; k--) {
+            for (int j = 1; j >= 0; j--) {
+                int base = ro + 16 * k + 8 * j;
+                ok &= Fq.fromBytes(r, base + 4, in, p);
+                ok &= Fq.fromBytes(r, base, in, p + 32);
+                p += 64;
+            }
+        }
+        return ok;
+    }
+}

@@ -1,0 +1,122 @@
+package io.gmflux.codecs.sm9;
+
+/**
+ * F_q2 = F_q[u]/(u^2 + 2) (GM/T 0044.5 §1): an element a0 + a1·u is 8 longs at an offset, a0 first
+ * (the standard prints the u coefficient first; {@link Sm9Codec} handles the byte order).
+ *
+ * <p>Temporaries live in {@link Workspace#f2}; results may alias inputs. Branch-free and
+ * allocation-free (except {@link #inv}). Stateless; thread-safe as long as each thread passes its own
+ * workspace.
+ */
+final class Fq2 {
+
+    static final int SIZE = 8;
+
+    private Fq2() {
+    }
+
+    /** r = a * b (Karatsuba: 3 multiplications in F_q). */
+    static void mul(long[] r, int ro, long[] a, int ao, long[] b, int bo, Workspace w) {
+        long[] t = w.f2;
+        Fq.mul(t, 0, a, ao, b, bo);             // a0 b0
+        Fq.mul(t, 4, a, ao + 4, b, bo + 4);     // a1 b1
+        Fq.add(t, 8, a, ao, a, ao + 4);
+        Fq.add(t, 12, b, bo, b, bo + 4);
+        Fq.mul(t, 8, t, 8, t, 12);              // (a0 + a1)(b0 + b1)
+        Fq.sub(t, 8, t, 8, t, 0);
+        Fq.sub(r, ro + 4, t, 8, t, 4);          // a0 b1 + a1 b0
+        Fq.dbl(t, 4, t, 4);
+        Fq.sub(r, ro, t, 0, t, 4);              // a0 b0 - 2 a1 b1 (u^2 = -2)
+    }
+
+    /** r = a^2 (2 multiplications). */
+    static void sqr(long[] r, int ro, long[] a, int ao, Workspace w) {
+        long[] t = w.f2;
+        Fq.mul(t, 0, a, ao, a, ao + 4);         // a0 a1
+        Fq.add(t, 4, a, ao, a, ao + 4);         // a0 + a1
+        Fq.dbl(t, 8, a, ao + 4);
+        Fq.sub(t, 8, a, ao, t, 8);              // a0 - 2 a1
+        Fq.mul(t, 4, t, 4, t, 8);               // a0^2 - a0 a1 - 2 a1^2
+        Fq.add(r, ro, t, 4, t, 0);
+        Fq.dbl(r, ro + 4, t, 0);
+    }
+
+    static void add(long[] r, int ro, long[] a, int ao, long[] b, int bo) {
+        Fq.add(r, ro, a, ao, b, bo);
+        Fq.add(r, ro + 4, a, ao + 4, b, bo + 4);
+    }
+
+    static void sub(long[] r, int ro, long[] a, int ao, long[] b, int bo) {
+        Fq.sub(r, ro, a, ao, b, bo);
+        Fq.sub(r, ro + 4, a, ao + 4, b, bo + 4);
+    }
+
+    static void dbl(long[] r, int ro, long[] a, int ao) {
+        Fq.dbl(r, ro, a, ao);
+        Fq.dbl(r, ro + 4, a, ao + 4);
+    }
+
+    static void neg(long[] r, int ro, long[] a, int ao) {
+        Fq.neg(r, ro, a, ao);
+        Fq.neg(r, ro + 4, a, ao + 4);
+    }
+
+    /** r = conjugate of a = a^q = a0 - a1 u. */
+    static void conj(long[] r, int ro, long[] a, int ao) {
+        Fq.copy(r, ro, a, ao);
+        Fq.neg(r, ro + 4, a, ao + 4);
+    }
+
+    /** r = a * u = -2 a1 + a0 u. */
+    static void mulU(long[] r, int ro, long[] a, int ao, Workspace w) {
+        long[] t = w.f2;
+        Fq.dbl(t, 0, a, ao + 4);
+        Fq.copy(r, ro + 4, a, ao);
+        Fq.neg(r, ro, t, 0);
+    }
+
+    /** r = a * s for s in F_q. */
+    static void mulFq(long[] r, int ro, long[] a, int ao, long[] s, int so) {
+        Fq.mul(r, ro, a, ao, s, so);
+        Fq.mul(r, ro + 4, a, ao + 4, s, so);
+    }
+
+    static void copy(long[] r, int ro, long[] a, int ao) {
+        System.arraycopy(a, ao, r, ro, SIZE);
+    }
+
+    static void setZero(long[] r, int ro) {
+        java.util.Arrays.fill(r, ro, ro + SIZE, 0L);
+    }
+
+    static void setOne(long[] r, int ro) {
+        Fq.setOne(r, ro);
+        Fq.setZero(r, ro + 4);
+    }
+
+    static long isZero(long[] a, int ao) {
+        return Fq.isZero(a, ao) & Fq.isZero(a, ao + 4);
+    }
+
+    static long eq(long[] a, int ao, long[] b, int bo) {
+        return Fq.eq(a, ao, b, bo) & Fq.eq(a, ao + 4, b, bo + 4);
+    }
+
+    static void cmov(long[] r, int ro, long[] a, int ao, long mask) {
+        Fq.cmov(r, ro, a, ao, mask);
+        Fq.cmov(r, ro + 4, a, ao + 4, mask);
+    }
+
+    /** r = a^-1 = (a0 - a1 u) / (a0^2 + 2 a1^2). */
+    static void inv(long[] r, int ro, long[] a, int ao, Workspace w) {
+        long[] t = w.f2;
+        Fq.sqr(t, 0, a, ao);
+        Fq.sqr(t, 4, a, ao + 4);
+        Fq.dbl(t, 4, t, 4);
+        Fq.add(t, 0, t, 0, t, 4);
+        Fq.inv(t, 0, t, 0);
+        Fq.mul(r, ro, a, ao, t, 0);
+        Fq.mul(t, 4, a, ao + 4, t, 0);
+        Fq.neg(r, ro + 4, t, 4);
+    }
+}
