@@ -1,6 +1,5 @@
 package io.gmflux.examples.cli;
 
-import io.gmflux.codecs.format.GmfluxInputStream;
 import io.gmflux.codecs.format.Identity;
 import io.gmflux.codecs.format.PassphraseRecipient;
 import java.io.InputStream;
@@ -47,9 +46,12 @@ final class DecryptCommand implements Callable<Integer> {
         if (ids.isEmpty()) {
             throw new IllegalArgumentException("no key: give -k KEY or --passphrase-file/--passphrase-env");
         }
-        try (InputStream src = new GmfluxInputStream(IoFiles.input(in), ids); IoFiles.Output dst = IoFiles.Output.open(out)) {
-            src.transferTo(dst);
+        Progress progress = Progress.forInput(in, "decrypt");
+        try (InputStream src = progress.wrap(IoFiles.input(in)); IoFiles.Output dst = IoFiles.Output.open(out)) {
+            CliStreams.decrypt(src, dst, ids);
             dst.commit();
+        } finally {
+            progress.finish();
         }
         return 0;
     }
