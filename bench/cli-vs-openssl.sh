@@ -22,26 +22,28 @@ java -jar "$JAR" keygen sm2 --out "$WORK/alice" 2>/dev/null
 KEY=$(openssl rand -hex 16)
 IV=$(openssl rand -hex 16)
 
-now() { date +%s.%N; }
-run_openssl() { openssl enc -sm4-ctr -K "$KEY" -iv "$IV" -in "$WORK/in.bin" -out "$WORK/out.ossl"; }
-run_gmflux() { java -jar "$JAR" encrypt -r "$WORK/alice.pub" -i "$WORK/in.bin" -o "$WORK/out.gmf"; }
-timed() { local t0 t1; t0=$(now); "$@"; t1=$(now); echo "$t0 $t1" | awk '{printf "%.3f", $2 - $1}'; }
+# "wall cpu" seconds of a command (cpu = user + sys, children included)
+timed() { /usr/bin/time -f '%e %U %S' -o "$WORK/time" "$@"; awk '{printf "%s %.2f\n", $1, $2 + $3}' "$WORK/time"; }
+run_openssl() { timed openssl enc -sm4-ctr -K "$KEY" -iv "$IV" -in "$WORK/in.bin" -out "$WORK/out.ossl"; }
+run_gmflux() { timed java -jar "$JAR" encrypt -r "$WORK/alice.pub" -i "$WORK/in.bin" -o "$WORK/out.gmf" 2>/dev/null; }
 
 echo "file: $SIZE_MIB MiB; $(nproc) cores; $(openssl version); $(java -version 2>&1 | head -1)"
-echo "| round | openssl enc -sm4-ctr MiB/s | gmflux encrypt MiB/s | gmflux/openssl |"
-echo "|---|---|---|---|"
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "| round | openssl MiB/s | gmflux MiB/s | gmflux/openssl (wall) | openssl CPU s | gmflux CPU s |"
+echo "|---|---|---|---|---|---|"
 RATIOS=()
 for r in $(seq 1 "$ROUNDS"); do
   if [ $((r % 2)) -eq 1 ]; then
-    to=$(timed run_openssl); tg=$(timed run_gmflux)
+    read -r to co < <(run_openssl); read -r tg cg < <(run_gmflux)
   else
-    tg=$(timed run_gmflux); to=$(timed run_openssl)
+    read -r tg cg < <(run_gmflux); read -r to co < <(run_openssl)
   fi
   so=$(awk -v m="$SIZE_MIB" -v t="$to" 'BEGIN {printf "%.1f", m / t}')
   sg=$(awk -v m="$SIZE_MIB" -v t="$tg" 'BEGIN {printf "%.1f", m / t}')
   ratio=$(awk -v a="$to" -v b="$tg" 'BEGIN {printf "%.2f", a / b}')
   RATIOS+=("$ratio")
-  echo "| $r | $so | $sg | $ratio |"
+  echo "| $r | $so | $sg | $ratio | $co | $cg |"
 done
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 median=$(printf '%s\n' "${RATIOS[@]}" | sort -n | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}')
 echo "median gmflux/openssl: $median (min-max $(printf '%s\n' "${RATIOS[@]}" | sort -n | head -1)-$(printf '%s\n' "${RATIOS[@]}" | sort -n | tail -1)); bar 1.5"
