@@ -30,10 +30,13 @@ import reactor.core.scheduler.Schedulers;
  * <p><b>Keys:</b> every subscription draws a fresh file key and salt (a {@code retry()} included),
  * whether the operator is applied with {@code transform} or {@code transformDeferred}.
  *
- * <p><b>Buffers:</b> the operators release every buffer they receive (after copying its bytes), so
- * a source may recycle its buffers as soon as {@code onNext} returns (as Reactor Netty does); the
- * subscriber owns, and must release, every buffer it receives. On cancel and on error, buffers
- * queued inside the operators are released ({@code doOnDiscard}).
+ * <p><b>Buffers:</b> the operators take ownership of every buffer they receive: they copy its
+ * bytes into chunk buffers of their own and release it inside {@code onNext}, before it returns,
+ * on the source's thread; no input buffer is ever queued. With Reactor Netty, whose inbound flux
+ * releases each buffer itself after {@code onNext}, pass {@code connection.inbound().receive().retain()}
+ * so that each side releases its own reference. The subscriber owns, and must release, every buffer
+ * it receives. On cancel and on error, whatever the operators hold (chunks, results not yet
+ * emitted) is released and the keys are wiped.
  *
  * <p><b>Backpressure:</b> honoured end to end; the operators request a small, fixed number of
  * buffers ahead ({@value #PREFETCH}) and hold about {@code 2 * parallelism + 1} chunks besides
