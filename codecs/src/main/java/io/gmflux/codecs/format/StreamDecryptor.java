@@ -24,6 +24,8 @@ public final class StreamDecryptor implements AutoCloseable {
     private long index;
     private boolean finished;
     private boolean closed;
+    /** Set by the first chunk that fails: nothing after it may be claimed (a caller that ignores an exception and reads on gets nothing more). */
+    private volatile StreamException failure;
 
     private StreamDecryptor(StreamHeader header, byte[] payload) {
         this.header = header;
@@ -132,8 +134,23 @@ public final class StreamDecryptor implements AutoCloseable {
      * @param len the sealed chunk's length ({@code ciphertext || tag})
      * @throws StreamException.Truncated if the input ended after a chunk that is not the last
      * @throws StreamException.Malformed if data follows the last chunk, or a chunk has the wrong size
+     * @throws StreamException (the base class) once any chunk of this stream failed to claim or open:
+     *     nothing after a failure is ever released
      */
     public ChunkClaim claimChunk(boolean last, int len) throws StreamException {
+        StreamException failed = failure;
+        if (failed != null) {
+            throw new StreamException("the stream failed before: " + failed.getMessage(), failed);
+        }
+        try {
+            return claim(last, len);
+        } catch (StreamException e) {
+            failure = e;
+            throw e;
+        }
+    }
+
+    private ChunkClaim claim(boolean last, int len) throws StreamException {
         if (finished) {
             throw new StreamException.Malformed("malformed stream: data after the last chunk");
         }
@@ -203,7 +220,11 @@ public final class StreamDecryptor implements AutoCloseable {
             try {
                 return cipher.open(claim.index(), claim.isLast(), in, inOff, len, out, outOff);
             } catch (AEADBadTagException e) {
-                throw diagnose(claim, in, inOff, len);
+                StreamException f = diagnose(claim, in, inOff, len);
+                if (stream.failure == null) {
+                    stream.failure = f;
+                }
+                throw f;
             }
         }
 

@@ -127,4 +127,22 @@ class ChunkClaimTest {
         e.close();
         assertThatThrownBy(e::newChunkSealer).isInstanceOf(IllegalStateException.class).hasMessageContaining("closed");
     }
+
+    @Test
+    void nothingAfterAFailedChunkIsReleasedEvenToACallerThatReadsOn() throws Exception {
+        SplittableRandom rnd = new SplittableRandom(0xc1_0003L);
+        byte[] plain = StreamFixtures.random(rnd, 4 * CHUNK);
+        byte[] sealed = StreamFixtures.encrypt(StreamSpec.builder().chunkSize(CHUNK).recipient(pass).build(), plain, rnd);
+        int h = StreamHeader.headerLength(sealed, 0, sealed.length);
+        sealed[h + (CHUNK + 16) + 3] ^= 1; // chunk 1
+        try (GmfluxInputStream in = new GmfluxInputStream(new ByteArrayInputStream(sealed), List.of(pass))) {
+            byte[] buf = new byte[CHUNK];
+            assertThat(in.readNBytes(buf, 0, CHUNK)).isEqualTo(CHUNK);
+            assertThatThrownBy(() -> in.read(buf)).isInstanceOf(StreamException.ChunkAuthenticationFailed.class);
+            // a caller that ignores the exception and reads on: chunk 2 would authenticate, but is never opened
+            assertThatThrownBy(() -> in.read(buf)).isInstanceOf(StreamException.class)
+                    .hasMessageContaining("failed before").hasMessageContaining("chunk 1 failed authentication");
+            assertThatThrownBy(() -> in.read(buf)).isInstanceOf(StreamException.class);
+        }
+    }
 }
