@@ -35,7 +35,7 @@ class StreamRoundTripTest {
     }
 
     @ParameterizedTest
-    @EnumSource(StreamSuite.class)
+    @EnumSource(value = StreamSuite.class, names = {"SM4_GCM", "SM4_CCM", "ZUC256_MAC128"})
     void roundTripsAtTheLargestChunkSize(StreamSuite suite) throws Exception {
         SplittableRandom rnd = new SplittableRandom(0x57_0005L + suite.id());
         PassphraseRecipient pass = StreamFixtures.passphrase();
