@@ -83,38 +83,16 @@ public final class Sm2MlKem768Recipient implements Recipient {
         return fromDer(Pem.decode(Objects.requireNonNull(pem, "pem"), PEM_LABEL));
     }
 
-    /**
-     * The two elements of {@code SEQUENCE { SEQUENCE, SEQUENCE }}, each with its tag and length.
-     * (Not {@code DerReader.readRawElement}: it returns only the tag and length octets, as
-     * {@code pos += header(...)} reads {@code pos} before {@code header} advances it.)
-     */
+    /** The two elements of {@code SEQUENCE { SEQUENCE, SEQUENCE }}, each whole (tag, length, contents). */
     static byte[][] splitPair(byte[] der) throws DerFormatException {
         DerReader seq = DerReader.single(der, DerTag.SEQUENCE);
-        seq.readSequence();
-        seq.readSequence();
+        byte[] a = seq.readRawElement();
+        byte[] b = seq.readRawElement();
         seq.expectEnd();
-        int first = headerLength(der, 0);
-        int aLen = headerLength(der, first) + contentLength(der, first);
-        int bOff = first + aLen;
-        return new byte[][] {Arrays.copyOfRange(der, first, bOff), Arrays.copyOfRange(der, bOff, der.length)};
-    }
-
-    /** Identifier and length octets of the (already validated) element at {@code off}. */
-    private static int headerLength(byte[] der, int off) {
-        int l = der[off + 1] & 0xff;
-        return l < 0x80 ? 2 : 2 + (l & 0x7f);
-    }
-
-    private static int contentLength(byte[] der, int off) {
-        int l = der[off + 1] & 0xff;
-        if (l < 0x80) {
-            return l;
+        if ((a[0] & 0xff) != DerTag.SEQUENCE || (b[0] & 0xff) != DerTag.SEQUENCE) {
+            throw new DerFormatException("expected two SEQUENCEs");
         }
-        int len = 0;
-        for (int i = 0; i < (l & 0x7f); i++) {
-            len = (len << 8) | (der[off + 2 + i] & 0xff);
-        }
-        return len;
+        return new byte[][] {a, b};
     }
 
     static byte[] encode(Sm2PublicKey sm2, byte[] mlkemEk) {
