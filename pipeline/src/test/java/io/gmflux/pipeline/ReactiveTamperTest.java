@@ -167,4 +167,42 @@ class ReactiveTamperTest {
             }
         }
     }
+
+    /**
+     * The largest header the format allows (1024 stanzas of 16 KiB: Alice's and 1023 of an unknown
+     * type) is read and refused for its MAC; one stanza more is refused as malformed before its
+     * bytes are even collected.
+     */
+    @Test
+    void refusesHeadersAtAndBeyondTheLimits() throws Exception {
+        byte[] sealed = seal(StreamSuite.SM4_GCM, new byte[100]);
+        int stanzaEnd = 44 + 3 + 8 + 65 + 48;
+        for (int n : new int[] {1024, 1025}) {
+            ByteArrayOutputStream forged = new ByteArrayOutputStream();
+            forged.write(sealed, 0, 42);
+            forged.write(n >>> 8);
+            forged.write(n);
+            forged.write(sealed, 44, stanzaEnd - 44); // Alice's stanza
+            byte[] junk = new byte[16384];
+            for (int i = 1; i < n; i++) {
+                forged.write(0x7f); // an unknown type: skipped, but covered by the MAC
+                forged.write(junk.length >>> 8);
+                forged.write(junk.length);
+                forged.writeBytes(junk);
+            }
+            forged.write(sealed, stanzaEnd, sealed.length - stanzaEnd); // the old MAC and the chunk
+            byte[] bad = forged.toByteArray();
+            Class<? extends StreamException> expected = n == 1024 ? StreamException.BadHeaderMac.class
+                    : StreamException.Malformed.class;
+            assertThat((Throwable) blocking(bad)[1]).as("%d stanzas, blocking", n).isInstanceOf(expected);
+            TrackedBuffers in = new TrackedBuffers();
+            Throwable t = catchThrowable(() -> in.pieces(bad, 70_000, new SplittableRandom(n))
+                    .transform(Gmflux.decrypt(IDS, Schedulers.parallel(), 2))
+                    .doOnNext(ByteBuf::release)
+                    .blockLast(Duration.ofSeconds(60)));
+            assertThat(Exceptions.unwrap(t)).as("%d stanzas, reactive", n).isInstanceOf(expected);
+            Awaiting.until(in::allReleased);
+            in.assertAllReleased();
+        }
+    }
 }
