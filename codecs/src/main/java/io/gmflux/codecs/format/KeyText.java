@@ -17,9 +17,10 @@ import java.security.spec.X509EncodedKeySpec;
  * Kafka serializer's configuration and the demo.
  *
  * <p>Recognised today: SM2 (SPKI / PKCS#8 / SEC1, as {@link Sm2KeyEncoding} reads them), RSA
- * (SPKI / PKCS#8, for RSA-OAEP-SHA256) and SM9 (a {@code SM9 ENC RECIPIENT} block naming a master
- * public key and an identity, {@link Sm9Recipient}; an {@code SM9 ENC PRIVATE KEY}). Each new
- * recipient type adds its branch here.
+ * (SPKI / PKCS#8, for RSA-OAEP-SHA256), SM9 (a {@code SM9 ENC RECIPIENT} block naming a master
+ * public key and an identity, {@link Sm9Recipient}; an {@code SM9 ENC PRIVATE KEY}), ML-KEM-768
+ * (SPKI / PKCS#8 with its OID; see {@link MlKem768Recipient}) and the SM2 + ML-KEM-768 hybrid (its
+ * own PEM labels; see {@link Sm2MlKem768Recipient}). Each new recipient type adds its branch here.
  *
  * <p>Thread-safe (stateless). Every failure is a {@link GeneralSecurityException} whose message
  * says which key types were tried; callers add the file or property name.
@@ -33,6 +34,10 @@ public final class KeyText {
     public static Recipient recipient(String text) throws GeneralSecurityException {
         if (text.contains("-----BEGIN " + Sm9Recipient.PEM_LABEL + "-----")) {
             return Sm9Recipient.fromPem(text);
+        }
+        Recipient pq = MlKemKeyText.recipientOrNull(text);
+        if (pq != null) {
+            return pq;
         }
         try {
             return new Sm2Recipient(Sm2KeyEncoding.publicKeyFromPem(text));
@@ -55,6 +60,10 @@ public final class KeyText {
             } catch (IllegalArgumentException e) {
                 throw new GeneralSecurityException(e.getMessage(), e);
             }
+        }
+        Identity pq = MlKemKeyText.identityOrNull(text);
+        if (pq != null) {
+            return pq;
         }
         try {
             return Sm2Recipient.identity(Sm2KeyEncoding.privateKeyFromPem(text));

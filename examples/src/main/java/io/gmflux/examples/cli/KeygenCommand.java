@@ -18,7 +18,9 @@ import picocli.CommandLine.Command;
         description = "Generate a key pair.",
         subcommands = {KeygenSm2Command.class,
                 KeygenSm9MasterCommand.class,
-                KeygenSm9UserCommand.class})
+                KeygenSm9UserCommand.class,
+                KeygenMlkemCommand.class,
+                KeygenHybridCommand.class})
 final class KeygenCommand implements Runnable {
 
     @CommandLine.Spec
