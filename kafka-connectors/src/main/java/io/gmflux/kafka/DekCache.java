@@ -114,7 +114,7 @@ final class DekCache {
         }
         throw new StreamException.NoMatchingRecipient("no configured private key (" + identities.size()
                 + " in " + GmfluxConfig.PRIVATE_KEYS + ") opens DEK " + Hex.encode(dekId)
-                + "; it is wrapped for key id(s) " + header.describeRecipients());
+                + "; it is wrapped for key id(s) " + header.describeRecipients() + " (or the record was altered)");
     }
 
     /** How many DEKs were unwrapped (KEM decapsulations that succeeded), for tests and metrics. */
