@@ -19,7 +19,7 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /** Producers, consumers and topics on the shared broker, configured the way a user would. */
-final class Clients {
+public final class Clients {
 
     private static final AtomicInteger TOPICS = new AtomicInteger();
 
@@ -27,7 +27,7 @@ final class Clients {
     }
 
     /** A fresh topic name with {@code partitions} partitions and the given topic configs. */
-    static String topic(String prefix, int partitions, Map<String, String> configs) {
+    public static String topic(String prefix, int partitions, Map<String, String> configs) {
         String name = prefix + "-" + TOPICS.incrementAndGet() + "-" + UUID.randomUUID().toString().substring(0, 8);
         try (Admin admin = Admin.create(Map.of("bootstrap.servers", SharedBroker.bootstrap()))) {
             admin.createTopics(List.of(new NewTopic(name, partitions, (short) 1).configs(configs))).all().get();
@@ -40,12 +40,12 @@ final class Clients {
         return name;
     }
 
-    static String topic(String prefix) {
+    public static String topic(String prefix) {
         return topic(prefix, 1, Map.of());
     }
 
     /** Producer properties with GmfluxSerializer as value serializer and {@code extra} on top. */
-    static Map<String, Object> producerProps(Map<String, Object> extra) {
+    public static Map<String, Object> producerProps(Map<String, Object> extra) {
         Map<String, Object> p = new HashMap<>();
         p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, SharedBroker.bootstrap());
         p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
@@ -56,7 +56,7 @@ final class Clients {
         return p;
     }
 
-    static Map<String, Object> consumerProps(Map<String, Object> extra) {
+    public static Map<String, Object> consumerProps(Map<String, Object> extra) {
         Map<String, Object> p = new HashMap<>();
         p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, SharedBroker.bootstrap());
         p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
@@ -68,16 +68,16 @@ final class Clients {
         return p;
     }
 
-    static <V> KafkaProducer<byte[], V> producer(Map<String, Object> extra) {
+    public static <V> KafkaProducer<byte[], V> producer(Map<String, Object> extra) {
         return new KafkaProducer<>(producerProps(extra));
     }
 
-    static <V> KafkaConsumer<byte[], V> consumer(Map<String, Object> extra) {
+    public static <V> KafkaConsumer<byte[], V> consumer(Map<String, Object> extra) {
         return new KafkaConsumer<>(consumerProps(extra));
     }
 
     /** Polls {@code topic} from the beginning until {@code count} records arrived (or 30 s passed). */
-    static <V> List<ConsumerRecord<byte[], V>> readAll(KafkaConsumer<byte[], V> consumer, String topic, int count) {
+    public static <V> List<ConsumerRecord<byte[], V>> readAll(KafkaConsumer<byte[], V> consumer, String topic, int count) {
         consumer.subscribe(List.of(topic));
         List<ConsumerRecord<byte[], V>> out = new ArrayList<>();
         long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();

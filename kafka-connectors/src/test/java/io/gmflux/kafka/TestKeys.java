@@ -11,15 +11,15 @@ import java.nio.file.Path;
 import java.util.Arrays;
 
 /** SM2 key pairs written as PEM files, as a user's keys would be. */
-final class TestKeys {
+public final class TestKeys {
 
-    final String name;
-    final Path publicPem;
-    final Path privatePem;
-    final String publicText;
-    final String privateText;
+    public final String name;
+    public final Path publicPem;
+    public final Path privatePem;
+    public final String publicText;
+    public final String privateText;
     /** The key id of FORMAT.md §5 in hex, as error messages print it. */
-    final String keyIdHex;
+    public final String keyIdHex;
 
     private TestKeys(String name, Path dir) {
         this.name = name;
@@ -42,7 +42,7 @@ final class TestKeys {
 
     private static Path dir;
 
-    static synchronized TestKeys create(String name) {
+    public static synchronized TestKeys create(String name) {
         try {
             if (dir == null) {
                 dir = Files.createTempDirectory("gmflux-kafka-keys-");
