@@ -195,8 +195,11 @@ public final class EmbeddedKafka implements AutoCloseable {
             return;
         }
         Exit.Procedure refuse = (status, message) -> {
-            System.err.println("embedded Kafka asked the JVM to exit (" + status + "): " + message);
-            throw new IllegalStateException("embedded Kafka asked to exit with status " + status + ": " + message);
+            // Kafka logs the cause through SLF4J before it exits; without a binding on the class path
+            // that log is silent, so say where to look.
+            throw new IllegalStateException("embedded Kafka hit a fatal error and asked to exit with status " + status
+                    + (message == null ? "" : ": " + message)
+                    + " (the cause is in Kafka's SLF4J log: put a binding such as slf4j-simple on the class path to see it)");
         };
         Exit.setExitProcedure(refuse);
         Exit.setHaltProcedure(refuse);
