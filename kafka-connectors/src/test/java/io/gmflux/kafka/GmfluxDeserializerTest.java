@@ -279,4 +279,39 @@ class GmfluxDeserializerTest {
         s.close();
         d.close();
     }
+
+    @Test
+    void randomlyMangledRecordsAlwaysFailWithSerializationException() {
+        SplittableRandom rnd = new SplittableRandom(0x5eedL);
+        try (GmfluxSerializer<byte[]> s = Configured.serializer(ALICE); GmfluxDeserializer<byte[]> d = Configured.deserializer(ALICE)) {
+            Sealed r = seal(s, "t", "the genuine record".getBytes(StandardCharsets.UTF_8));
+            byte[] header = r.header();
+            for (int c = 0; c < 3000; c++) {
+                byte[] v = r.value.clone();
+                byte[] h = header.clone();
+                boolean onHeader = rnd.nextBoolean();
+                byte[] target = onHeader ? h : v;
+                switch (rnd.nextInt(4)) {
+                    case 0 -> target = Arrays.copyOf(target, rnd.nextInt(target.length)); // truncate
+                    case 1 -> target = Arrays.copyOf(target, target.length + 1 + rnd.nextInt(40)); // extend with zeros
+                    case 2 -> target[rnd.nextInt(target.length)] = (byte) rnd.nextInt(256); // set one byte
+                    default -> { // overwrite a run with random bytes
+                        int at = rnd.nextInt(target.length);
+                        for (int k = at; k < Math.min(target.length, at + 1 + rnd.nextInt(20)); k++) {
+                            target[k] = (byte) rnd.nextInt(256);
+                        }
+                    }
+                }
+                byte[] value = onHeader ? v : target;
+                byte[] dek = onHeader ? target : h;
+                if (Arrays.equals(value, r.value) && Arrays.equals(dek, header)) {
+                    continue; // the mutation changed nothing
+                }
+                int cse = c;
+                assertThatThrownBy(() -> d.deserialize("t", withDek(dek), value))
+                        .as("seed 0x5eed case %d (%s)", cse, onHeader ? "header" : "value")
+                        .isExactlyInstanceOf(SerializationException.class);
+            }
+        }
+    }
 }
