@@ -141,4 +141,23 @@ class GmfluxSerializerTest {
         assertThatThrownBy(() -> d.configure(Configured.props(GmfluxConfig.PRIVATE_KEYS, ALICE.publicPem.toString()), false))
                 .isInstanceOf(ConfigException.class).hasMessageContaining("not a private key");
     }
+
+    @Test
+    void readsInlinePemKeysFromAPropertiesFileWithContinuationLines() throws Exception {
+        // A properties file joins continuation lines without their line breaks: the PEM arrives on one line.
+        StringBuilder file = new StringBuilder();
+        file.append(GmfluxConfig.RECIPIENTS).append('=').append(ALICE.publicText.strip().replace("\n", "\\\n    ")).append('\n');
+        file.append(GmfluxConfig.PRIVATE_KEYS).append('=').append(ALICE.privateText.strip().replace("\n", "\\\n    ")).append('\n');
+        java.util.Properties props = new java.util.Properties();
+        props.load(new java.io.StringReader(file.toString()));
+        assertThat(props.getProperty(GmfluxConfig.RECIPIENTS)).doesNotContain("\n").startsWith("-----BEGIN PUBLIC KEY-----");
+        java.util.Map<String, Object> config = new java.util.HashMap<>();
+        props.forEach((k, v) -> config.put((String) k, v));
+        try (GmfluxSerializer<byte[]> s = new GmfluxSerializer<>(); GmfluxDeserializer<byte[]> d = new GmfluxDeserializer<>()) {
+            s.configure(config, false);
+            d.configure(config, false);
+            Headers h = new RecordHeaders();
+            assertThat(d.deserialize("t", h, s.serialize("t", h, new byte[] {42}))).containsExactly(42);
+        }
+    }
 }

@@ -38,6 +38,7 @@ public class KafkaBench {
     private KafkaPipe plain;
     private KafkaPipe sm4gcm;
     private KafkaPipe zuc128;
+    private KafkaPipe aes256gcm;
 
     @Setup
     public void start() {
@@ -45,6 +46,7 @@ public class KafkaBench {
         plain = new KafkaPipe("plain", bootstrap, null);
         sm4gcm = new KafkaPipe("sm4gcm", bootstrap, StreamSuite.SM4_GCM);
         zuc128 = new KafkaPipe("zuc128", bootstrap, StreamSuite.ZUC128_EEA3_EIA3);
+        aes256gcm = new KafkaPipe("aes256gcm", bootstrap, StreamSuite.AES_256_GCM);
     }
 
     @TearDown
@@ -52,6 +54,7 @@ public class KafkaBench {
         plain.close();
         sm4gcm.close();
         zuc128.close();
+        aes256gcm.close();
     }
 
     private static long batch(KafkaPipe pipe) {
@@ -75,5 +78,12 @@ public class KafkaBench {
     @OperationsPerInvocation(BATCH)
     public long kafka1k_zuc128() {
         return batch(zuc128);
+    }
+
+    /** Control: gmflux's record layer with the JDK's AES-GCM, separating the layer's cost from SM4's and ZUC's. */
+    @Benchmark
+    @OperationsPerInvocation(BATCH)
+    public long kafka1k_aes256gcm() {
+        return batch(aes256gcm);
     }
 }
