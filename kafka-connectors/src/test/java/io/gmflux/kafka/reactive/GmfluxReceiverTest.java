@@ -245,4 +245,51 @@ class GmfluxReceiverTest {
         assertThat(partitions.get(1)).hasSize(2);
         assertThat(partitions.get(0)).doesNotContainAnyElementsOf(partitions.get(1));
     }
+
+    @Test
+    void commitsAcknowledgedOffsetsWhenPartitionsAreRevokedSoAJoiningMemberDoesNotRepeatThem() throws Exception {
+        String topic = Clients.topic("rebalance", 4, Map.of());
+        String group = "g-" + UUID.randomUUID();
+        // Periodic commits effectively off: only revocation (or cancel) can commit.
+        GmfluxReceiver<String, String> receiver = GmfluxReceiver.<String, String>create(consumerProps(group), List.of(topic))
+                .withCommitInterval(Duration.ofHours(1));
+        Map<String, Integer> seenBy = new ConcurrentHashMap<>();
+        List<String> duplicates = Collections.synchronizedList(new ArrayList<>());
+        List<Disposable> subs = new ArrayList<>();
+        java.util.function.IntFunction<Disposable> member = id -> receiver.receive().subscribe(r -> {
+            if (seenBy.putIfAbsent(r.value(), id) != null) {
+                duplicates.add(r.value());
+            }
+            r.acknowledge();
+        });
+        subs.add(member.apply(0));
+        produce(topic, 0, 400);
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (seenBy.size() < 400 && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+        assertThat(seenBy).hasSize(400);
+        assertThat(committed(group)).isEmpty();
+        subs.add(member.apply(1)); // joins: member 0's partitions are revoked, and its acknowledged offsets committed
+        deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (System.nanoTime() < deadline) {
+            Collection<MemberDescription> m = members(group);
+            if (m.size() == 2 && m.stream().allMatch(x -> x.assignment().topicPartitions().size() == 2)) {
+                break;
+            }
+            Thread.sleep(100);
+        }
+        long total = committed(group).values().stream().mapToLong(OffsetAndMetadata::offset).sum();
+        assertThat(total).as("offsets committed on revocation").isEqualTo(400);
+        produce(topic, 400, 800);
+        deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (seenBy.size() < 800 && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+        Thread.sleep(300);
+        subs.forEach(Disposable::dispose);
+        assertThat(duplicates).isEmpty();
+        assertThat(seenBy).hasSize(800);
+        assertThat(seenBy.values()).contains(0, 1);
+    }
 }
