@@ -44,6 +44,8 @@ final class DekCache {
     private final LongSupplier nanoClock;
     private final LinkedHashMap<DekId, DekKeys> entries = new LinkedHashMap<>(16, 0.75f, true);
     private long unwraps;
+    /** The entry the last lookup found: consecutive records nearly always share their DEK. */
+    private volatile DekKeys last;
 
     DekCache(List<Identity> identities, int maxEntries, long ttlMillis, LongSupplier nanoClock) {
         this.identities = List.copyOf(identities);
@@ -60,7 +62,15 @@ final class DekCache {
      *     message names the key ids the DEK is wrapped for
      * @throws StreamException.Malformed the header is not a gmflux.dek header
      */
-    DekKeys acquire(byte[] dekId, byte[] header) throws GeneralSecurityException, StreamException {
+    DekKeys acquire(byte[] value, int dekIdOff, byte[] header) throws GeneralSecurityException, StreamException {
+        // Fast path, without a lock or an allocation: the same DEK and header as the last record.
+        DekKeys hit = last;
+        if (hit != null && Arrays.equals(hit.dekIdRef(), 0, DekKeys.DEK_ID_LENGTH, value, dekIdOff,
+                dekIdOff + DekKeys.DEK_ID_LENGTH) && hit.sameHeader(header)
+                && nanoClock.getAsLong() - hit.createdNanos() < ttlNanos && hit.acquire()) {
+            return hit;
+        }
+        byte[] dekId = Arrays.copyOfRange(value, dekIdOff, dekIdOff + DekKeys.DEK_ID_LENGTH);
         DekId id = new DekId(dekId);
         synchronized (this) {
             DekKeys k = entries.get(id);
@@ -68,7 +78,9 @@ final class DekCache {
                 if (nanoClock.getAsLong() - k.createdNanos() >= ttlNanos) {
                     entries.remove(id);
                     k.retire();
+                    last = null;
                 } else if (k.sameHeader(header) && k.acquire()) {
+                    last = k;
                     return k;
                 }
             }
@@ -81,6 +93,7 @@ final class DekCache {
             // fails authentication) is used once and must not evict the genuine entry.
             if (entries.get(id) == null) {
                 entries.put(id, fresh);
+                last = fresh;
                 evict();
             } else {
                 fresh.retire();
@@ -95,6 +108,9 @@ final class DekCache {
             DekKeys k = it.next().getValue();
             it.remove();
             k.retire();
+            if (last == k) {
+                last = null;
+            }
         }
     }
 
@@ -123,6 +139,7 @@ final class DekCache {
     }
 
     synchronized void close() {
+        last = null;
         entries.values().forEach(DekKeys::retire);
         entries.clear();
     }

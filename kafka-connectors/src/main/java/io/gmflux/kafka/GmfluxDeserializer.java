@@ -111,7 +111,18 @@ public class GmfluxDeserializer<T> implements Deserializer<T> {
         if (cache == null) {
             throw new IllegalStateException("GmfluxDeserializer is not configured");
         }
-        Header dekHeader = headers == null ? null : headers.lastHeader(DekHeader.NAME);
+        Header dekHeader = null;
+        if (headers != null) {
+            for (Header h : headers) {
+                if (DekHeader.NAME.equals(h.key())) {
+                    if (dekHeader != null) {
+                        throw new SerializationException("topic " + topic + ": record has more than one "
+                                + DekHeader.NAME + " header");
+                    }
+                    dekHeader = h;
+                }
+            }
+        }
         if (dekHeader == null) {
             if (passForeign) {
                 byte[] raw = off == 0 && len == in.length ? in : Arrays.copyOfRange(in, off, off + len);
@@ -121,15 +132,10 @@ public class GmfluxDeserializer<T> implements Deserializer<T> {
                     + DekHeader.NAME + " header); set " + GmfluxConfig.FOREIGN_RECORDS + "=pass to read such records"
                     + " as they are");
         }
-        if (countHeaders(headers) != 1) {
-            throw new SerializationException("topic " + topic + ": record has more than one " + DekHeader.NAME
-                    + " header");
-        }
         if (len < RecordLayout.SEALED_OFFSET || in[off] != RecordLayout.VERSION) {
             throw new SerializationException("topic " + topic + ": record value is not in gmflux's format ("
                     + (len < RecordLayout.SEALED_OFFSET ? len + " bytes" : "version byte " + (in[off] & 0xff)) + ")");
         }
-        byte[] dekId = Arrays.copyOfRange(in, off + RecordLayout.DEK_ID_OFFSET, off + RecordLayout.COUNTER_OFFSET);
         long counter = Bytes.getIntBE(in, off + RecordLayout.COUNTER_OFFSET) & 0xffffffffL;
         byte[] header = dekHeader.value();
         if (header == null) {
@@ -137,10 +143,10 @@ public class GmfluxDeserializer<T> implements Deserializer<T> {
         }
         DekKeys keys;
         try {
-            keys = cache.acquire(dekId, header);
+            keys = cache.acquire(in, off + RecordLayout.DEK_ID_OFFSET, header);
         } catch (StreamException | GeneralSecurityException e) {
-            throw new SerializationException("topic " + topic + ": cannot open the record's DEK " + Hex.encode(dekId)
-                    + ": " + e.getMessage(), e);
+            throw new SerializationException("topic " + topic + ": cannot open the record's DEK "
+                    + Hex.encode(in, off + RecordLayout.DEK_ID_OFFSET, DekKeys.DEK_ID_LENGTH) + ": " + e.getMessage(), e);
         }
         byte[] plain;
         try {
@@ -152,21 +158,13 @@ public class GmfluxDeserializer<T> implements Deserializer<T> {
             plain = new byte[sealedLen - key.suite().tagLength()];
             key.open(counter, in, off + RecordLayout.SEALED_OFFSET, sealedLen, plain, 0);
         } catch (AEADBadTagException e) {
-            throw new SerializationException("topic " + topic + ": record (DEK " + Hex.encode(dekId) + ", counter "
+            throw new SerializationException("topic " + topic + ": record (DEK " + Hex.encode(keys.dekIdRef()) + ", counter "
                     + counter + ") failed authentication: its value or " + DekHeader.NAME
                     + " header was changed, or it was written to another topic", e);
         } finally {
             keys.release();
         }
         return inner.deserialize(topic, headers, plain);
-    }
-
-    private static int countHeaders(Headers headers) {
-        int n = 0;
-        for (Header h : headers.headers(DekHeader.NAME)) {
-            n++;
-        }
-        return n;
     }
 
     /** How many DEKs this deserializer has unwrapped (KEM decapsulations), for tests and metrics. */

@@ -3,14 +3,16 @@ package io.gmflux.kafka;
 import io.gmflux.codecs.bytes.Bytes;
 import io.gmflux.codecs.format.StreamSuite;
 import io.gmflux.codecs.format.SuiteCipher;
-import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import javax.crypto.AEADBadTagException;
 
 /**
  * The record key of one (DEK, topic, gmflux.dek header) (FORMAT.md §7) and a pool of suite ciphers
  * under it. Ciphers are stateful and not thread-safe, so each call borrows one from the pool and
  * gives it back: a producer's threads seal in parallel without a lock, and a cipher (with its SM4
- * key schedule and GCM table) is built once per thread, not once per record.
+ * key schedule and GCM table) is built once per concurrent user, not once per record. The pool is a
+ * fixed array of slots taken and returned with one atomic operation each, so the per-record path
+ * allocates nothing; a cipher returned to a full pool is destroyed.
  *
  * <p>Thread-safe. After {@link #destroy()} no new cipher is built; ciphers still borrowed are
  * zeroed when they come back.
@@ -19,7 +21,10 @@ final class RecordKey {
 
     private final StreamSuite suite;
     private final byte[] keyMaterial;
-    private final ConcurrentLinkedQueue<SuiteCipher> idle = new ConcurrentLinkedQueue<>();
+    /** More slots than threads that seal at once in practice; a miss only costs building a cipher. */
+    private static final int SLOTS = 8;
+
+    private final AtomicReferenceArray<SuiteCipher> idle = new AtomicReferenceArray<>(SLOTS);
     private volatile boolean destroyed;
 
     /** Takes ownership of {@code keyMaterial} ({@code key || nonce_prefix}). */
@@ -51,9 +56,13 @@ final class RecordKey {
     }
 
     private SuiteCipher borrow() {
-        SuiteCipher c = idle.poll();
-        if (c != null) {
-            return c;
+        for (int i = 0; i < SLOTS; i++) {
+            if (idle.get(i) != null) {
+                SuiteCipher c = idle.getAndSet(i, null);
+                if (c != null) {
+                    return c;
+                }
+            }
         }
         synchronized (this) {
             if (destroyed) {
@@ -68,10 +77,15 @@ final class RecordKey {
             c.destroy();
             return;
         }
-        idle.offer(c);
-        if (destroyed) {
-            drain();
+        for (int i = 0; i < SLOTS; i++) {
+            if (idle.get(i) == null && idle.compareAndSet(i, null, c)) {
+                if (destroyed) {
+                    drain(); // destroy() may have drained before this slot was filled
+                }
+                return;
+            }
         }
+        c.destroy();
     }
 
     void destroy() {
@@ -83,9 +97,11 @@ final class RecordKey {
     }
 
     private void drain() {
-        SuiteCipher c;
-        while ((c = idle.poll()) != null) {
-            c.destroy();
+        for (int i = 0; i < SLOTS; i++) {
+            SuiteCipher c = idle.getAndSet(i, null);
+            if (c != null) {
+                c.destroy();
+            }
         }
     }
 }
