@@ -11,7 +11,9 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.errors.RecordDeserializationException;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -72,7 +74,15 @@ final class KafkaConsumeCommand implements Callable<Integer> {
             consumer.subscribe(List.of(topic));
             long idleSince = System.nanoTime();
             while (n < maxMessages && System.nanoTime() - idleSince < timeout.toNanos()) {
-                for (ConsumerRecord<String, String> r : consumer.poll(Duration.ofMillis(200))) {
+                ConsumerRecords<String, String> records;
+                try {
+                    records = consumer.poll(Duration.ofMillis(200));
+                } catch (RecordDeserializationException e) {
+                    // Kafka's message names partition and offset; gmflux's cause says what failed.
+                    throw new IllegalStateException(e.topicPartition() + " offset " + e.offset() + ": "
+                            + (e.getCause() != null ? e.getCause().getMessage() : e.getMessage()), e);
+                }
+                for (ConsumerRecord<String, String> r : records) {
                     out.println(printKey ? r.key() + "\t" + r.value() : r.value());
                     idleSince = System.nanoTime();
                     if (++n >= maxMessages) {

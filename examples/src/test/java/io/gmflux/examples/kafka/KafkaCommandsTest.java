@@ -95,6 +95,8 @@ class KafkaCommandsTest {
         Run refused = gmflux("kafka", "consume", "--bootstrap-server", broker.bootstrapServers(), "-t", topic,
                 "-k", otherKey.toString(), "--from-beginning", "--max-messages", "1", "--timeout", "PT5S");
         assertThat(refused.status).isNotZero();
-        assertThat(refused.err).contains(topic).contains("offset 0");
+        assertThat(refused.err).contains(topic + "-0 offset 0").contains("no configured private key")
+                .contains("sm2:");
+        assertThat(refused.err.strip().lines()).hasSize(1);
     }
 }
