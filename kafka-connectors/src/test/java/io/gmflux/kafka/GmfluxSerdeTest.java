@@ -67,6 +67,7 @@ class GmfluxSerdeTest {
                 assertThat(got).containsExactlyElementsOf(expected);
             }
             streams.close(Duration.ofSeconds(10));
+            streams.cleanUp();
         }
         // What Streams wrote is ciphertext on the topic.
         try (KafkaConsumer<byte[], byte[]> raw = Clients.consumer(Map.of("value.deserializer",

@@ -31,6 +31,8 @@ public final class TestKeys {
         try {
             Files.writeString(publicPem, publicText);
             Files.writeString(privatePem, privateText);
+            publicPem.toFile().deleteOnExit();
+            privatePem.toFile().deleteOnExit();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -55,6 +55,8 @@ public class KafkaBench {
         sm4gcm.close();
         zuc128.close();
         aes256gcm.close();
+        // JMH ends a fork without running shutdown hooks reliably: delete the broker's data here.
+        KafkaPipe.stopSharedBroker();
     }
 
     private static long batch(KafkaPipe pipe) {

@@ -37,14 +37,20 @@ final class KafkaPipe implements AutoCloseable {
 
     private static EmbeddedKafka broker;
 
-    /** The one broker of this JVM, started on first use and stopped at exit. */
+    /** The one broker of this JVM, started on first use; {@link #stopSharedBroker()} stops it and deletes its data. */
     static synchronized String sharedBroker() {
         if (broker == null) {
-            EmbeddedKafka k = EmbeddedKafka.start();
-            Runtime.getRuntime().addShutdownHook(new Thread(k::close, "gmflux-bench-broker-stop"));
-            broker = k;
+            broker = EmbeddedKafka.start();
         }
         return broker.bootstrapServers();
+    }
+
+    /** Stops the shared broker, if any (the next {@link #sharedBroker()} starts a fresh one). */
+    static synchronized void stopSharedBroker() {
+        if (broker != null) {
+            broker.close();
+            broker = null;
+        }
     }
 
     final String name;

@@ -89,6 +89,7 @@ public final class KafkaThroughput {
             Files.writeString(out, table, StandardCharsets.UTF_8);
         }
         pipes.forEach(KafkaPipe::close);
+        KafkaPipe.stopSharedBroker();
         System.exit(0);
     }
 

@@ -76,13 +76,23 @@ public final class EmbeddedKafka implements AutoCloseable {
      * applied over the defaults (broker properties, e.g. {@code num.partitions}).
      */
     public static EmbeddedKafka start(Map<String, String> overrides) {
+        Path dir;
         try {
-            EmbeddedKafka k = new EmbeddedKafka(Files.createTempDirectory("gmflux-kafka-"), true, overrides);
+            dir = Files.createTempDirectory("gmflux-kafka-");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create the embedded broker's directory", e);
+        }
+        try {
+            EmbeddedKafka k = new EmbeddedKafka(dir, true, overrides);
             k.format();
             k.startServer();
             return k;
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot create the embedded broker's directory", e);
+        } catch (IOException | RuntimeException e) {
+            deleteTree(dir); // a broker that did not start leaves nothing behind
+            if (e instanceof IOException io) {
+                throw new UncheckedIOException("cannot format the embedded broker's storage", io);
+            }
+            throw (RuntimeException) e;
         }
     }
 
