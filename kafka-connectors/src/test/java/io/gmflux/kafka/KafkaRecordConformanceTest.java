@@ -18,6 +18,7 @@ import org.bouncycastle.crypto.engines.SM4Engine;
 import org.bouncycastle.crypto.generators.HKDFBytesGenerator;
 import org.bouncycastle.crypto.generators.KDF2BytesGenerator;
 import org.bouncycastle.crypto.modes.GCMBlockCipher;
+import org.bouncycastle.crypto.modes.GCMModeCipher;
 import org.bouncycastle.crypto.params.AEADParameters;
 import org.bouncycastle.crypto.params.HKDFParameters;
 import org.bouncycastle.crypto.params.KDFParameters;
@@ -103,7 +104,7 @@ class KafkaRecordConformanceTest {
     }
 
     private static byte[] gcmOpen(byte[] key, byte[] nonce, byte[] aad, byte[] in) throws Exception {
-        GCMBlockCipher g = new GCMBlockCipher(new SM4Engine());
+        GCMModeCipher g = GCMBlockCipher.newInstance(new SM4Engine());
         g.init(false, new AEADParameters(new KeyParameter(key), 128, nonce, aad));
         byte[] out = new byte[g.getOutputSize(in.length)];
         int k = g.processBytes(in, 0, in.length, out, 0);

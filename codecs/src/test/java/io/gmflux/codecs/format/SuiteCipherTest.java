@@ -9,6 +9,7 @@ import java.util.SplittableRandom;
 import javax.crypto.AEADBadTagException;
 import org.bouncycastle.crypto.engines.SM4Engine;
 import org.bouncycastle.crypto.modes.GCMBlockCipher;
+import org.bouncycastle.crypto.modes.GCMModeCipher;
 import org.bouncycastle.crypto.params.AEADParameters;
 import org.bouncycastle.crypto.params.KeyParameter;
 import org.junit.jupiter.api.Test;
@@ -39,7 +40,7 @@ class SuiteCipherTest {
             System.arraycopy(km, 16, nonce, 0, 7);
             Bytes.putIntBE(nonce, 7, (int) index);
             nonce[11] = (byte) (last ? 1 : 0);
-            GCMBlockCipher bc = new GCMBlockCipher(new SM4Engine());
+            GCMModeCipher bc = GCMBlockCipher.newInstance(new SM4Engine());
             bc.init(true, new AEADParameters(new KeyParameter(Arrays.copyOf(km, 16)), 128, nonce));
             byte[] expected = new byte[bc.getOutputSize(pt.length)];
             int n = bc.processBytes(pt, 0, pt.length, expected, 0);

@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -201,7 +202,7 @@ public final class GmfluxReceiver<K, V> {
                 while ((s = commitRequests.poll()) != null) {
                     s.error(new IllegalStateException("receiver stopped before the commit"));
                 }
-                c.close(Duration.ofSeconds(10));
+                c.close(CloseOptions.timeout(Duration.ofSeconds(10)));
                 if (failure != null) {
                     sink.error(failure);
                 } else {
