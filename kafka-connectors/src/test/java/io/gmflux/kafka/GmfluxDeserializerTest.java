@@ -314,4 +314,35 @@ class GmfluxDeserializerTest {
             }
         }
     }
+
+    @Test
+    void rejectsAGenuineHeaderWithAnotherDeksStanzaAppended() {
+        try (GmfluxSerializer<byte[]> toAlice = Configured.serializer(ALICE); GmfluxSerializer<byte[]> toBob = Configured.serializer(BOB);
+                GmfluxDeserializer<byte[]> alice = Configured.deserializer(ALICE); GmfluxDeserializer<byte[]> bob = Configured.deserializer(BOB)) {
+            Sealed a = seal(toAlice, "t", "for alice only".getBytes(StandardCharsets.UTF_8));
+            Sealed b = seal(toBob, "t", "for bob".getBytes(StandardCharsets.UTF_8));
+            byte[] ha = a.header();
+            byte[] hb = b.header();
+            // ha with n = 2 and hb's stanza appended: a well-formed header that now also addresses Bob
+            byte[] grafted = new byte[ha.length + hb.length - 4];
+            System.arraycopy(ha, 0, grafted, 0, ha.length);
+            System.arraycopy(hb, 4, grafted, ha.length, hb.length - 4);
+            grafted[3] = 2;
+            assertThat(dekHeaderParses(grafted)).isTrue();
+            assertThat(alice.deserialize("t", a.headers, a.value)).isNotNull(); // cached genuine DEK
+            assertThatThrownBy(() -> alice.deserialize("t", withDek(grafted), a.value))
+                    .isInstanceOf(SerializationException.class).hasMessageContaining("failed authentication");
+            // Bob's stanza was wrapped under the other DEK id (the wrapping salt), so it opens nothing here.
+            assertThatThrownBy(() -> bob.deserialize("t", withDek(grafted), a.value))
+                    .isInstanceOf(SerializationException.class).hasMessageContaining("no configured private key");
+        }
+    }
+
+    private static boolean dekHeaderParses(byte[] header) {
+        try {
+            return DekHeader.parse(header).stanzas().size() == 2;
+        } catch (Exception e) {
+            return false;
+        }
+    }
 }
