@@ -19,6 +19,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.RecordDeserializationException;
 import org.apache.kafka.common.errors.WakeupException;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.FluxSink;
@@ -52,7 +53,9 @@ import reactor.core.publisher.MonoSink;
  * (leaving the group at once) and ends. A record that cannot be deserialized (not decryptable)
  * ends the {@code Flux} with Kafka's
  * {@link org.apache.kafka.common.errors.RecordDeserializationException}, which names the partition
- * and offset; nothing after it is emitted.
+ * and offset; nothing after it is emitted. With {@link #skippingUndeserializable(java.util.function.Consumer)}
+ * such a record is instead handed to a handler (to log or dead-letter it), acknowledged, and
+ * skipped.
  *
  * <p>Thread-safe: {@link #receive()} may be subscribed several times (each a separate consumer in
  * the group).
@@ -65,9 +68,10 @@ public final class GmfluxReceiver<K, V> {
     private final List<String> topics;
     private final Duration pollTimeout;
     private final Duration commitInterval;
+    private final java.util.function.Consumer<RecordDeserializationException> onUndeserializable;
 
     private GmfluxReceiver(Map<String, Object> properties, Collection<String> topics, Duration pollTimeout,
-            Duration commitInterval) {
+            Duration commitInterval, java.util.function.Consumer<RecordDeserializationException> onUndeserializable) {
         Map<String, Object> p = new HashMap<>(properties);
         if (p.get(ConsumerConfig.GROUP_ID_CONFIG) == null) {
             throw new IllegalArgumentException("consumer properties need " + ConsumerConfig.GROUP_ID_CONFIG);
@@ -80,16 +84,27 @@ public final class GmfluxReceiver<K, V> {
         }
         this.pollTimeout = Objects.requireNonNull(pollTimeout, "pollTimeout");
         this.commitInterval = Objects.requireNonNull(commitInterval, "commitInterval");
+        this.onUndeserializable = onUndeserializable;
     }
 
     /** A receiver of {@code topics}; acknowledged offsets are committed every 5 s and on revocation and cancel. */
     public static <K, V> GmfluxReceiver<K, V> create(Map<String, Object> consumerProperties, Collection<String> topics) {
-        return new GmfluxReceiver<>(consumerProperties, topics, Duration.ofMillis(100), Duration.ofSeconds(5));
+        return new GmfluxReceiver<>(consumerProperties, topics, Duration.ofMillis(100), Duration.ofSeconds(5), null);
     }
 
     /** The same receiver committing acknowledged offsets every {@code interval}. */
     public GmfluxReceiver<K, V> withCommitInterval(Duration interval) {
-        return new GmfluxReceiver<>(properties, topics, pollTimeout, interval);
+        return new GmfluxReceiver<>(properties, topics, pollTimeout, interval, onUndeserializable);
+    }
+
+    /**
+     * The same receiver, but a record that cannot be deserialized (for gmflux: foreign, for a key it
+     * does not hold, or tampered) goes to {@code handler} on the polling thread and is skipped
+     * (acknowledged, so its offset is committed) instead of ending the {@code Flux}.
+     */
+    public GmfluxReceiver<K, V> skippingUndeserializable(java.util.function.Consumer<RecordDeserializationException> handler) {
+        return new GmfluxReceiver<>(properties, topics, pollTimeout, commitInterval,
+                Objects.requireNonNull(handler, "handler"));
     }
 
     /** The records of the topics, from the group's committed offsets (or {@code auto.offset.reset}). */
@@ -182,6 +197,14 @@ public final class GmfluxReceiver<K, V> {
                         records = c.poll(receiver.pollTimeout);
                     } catch (WakeupException woken) {
                         continue; // demand, a commit request or stop: loop round
+                    } catch (RecordDeserializationException e) {
+                        if (receiver.onUndeserializable == null) {
+                            throw e;
+                        }
+                        receiver.onUndeserializable.accept(e);
+                        c.seek(e.topicPartition(), e.offset() + 1);
+                        acknowledge(e.topicPartition(), e.offset() + 1);
+                        continue;
                     }
                     for (ConsumerRecord<K, V> r : records) {
                         sink.next(new ReceivedRecord<>(r, this));

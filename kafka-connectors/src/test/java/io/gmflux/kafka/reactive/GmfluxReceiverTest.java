@@ -292,4 +292,28 @@ class GmfluxReceiverTest {
         assertThat(seenBy).hasSize(800);
         assertThat(seenBy.values()).contains(0, 1);
     }
+
+    @Test
+    void canSkipUndecryptableRecordsThroughAHandler() throws Exception {
+        String topic = Clients.topic("receiver-skip");
+        String group = "g-" + UUID.randomUUID();
+        produce(topic, 0, 2);
+        try (KafkaProducer<byte[], byte[]> plain = new KafkaProducer<>(Clients.producerProps(Map.of()),
+                new ByteArraySerializer(), new ByteArraySerializer())) {
+            plain.send(new ProducerRecord<>(topic, "not encrypted".getBytes(StandardCharsets.UTF_8)));
+        }
+        produce(topic, 2, 4);
+        List<Long> skipped = Collections.synchronizedList(new ArrayList<>());
+        GmfluxReceiver<String, String> receiver = GmfluxReceiver.<String, String>create(consumerProps(group), List.of(topic))
+                .skippingUndeserializable(e -> skipped.add(e.offset()));
+        List<String> values = receiver.receive()
+                .concatMap(r -> {
+                    r.acknowledge();
+                    return r.value().equals("v3") ? r.commit().thenReturn(r.value()) : reactor.core.publisher.Mono.just(r.value());
+                })
+                .take(4).collectList().block(Duration.ofSeconds(60));
+        assertThat(values).containsExactly("v0", "v1", "v2", "v3");
+        assertThat(skipped).containsExactly(2L);
+        assertThat(committed(group).get(new TopicPartition(topic, 0)).offset()).isEqualTo(5);
+    }
 }
