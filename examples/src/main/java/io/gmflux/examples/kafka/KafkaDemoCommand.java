@@ -114,15 +114,23 @@ public final class KafkaDemoCommand implements Callable<Integer> {
         p.put(GmfluxConfig.INNER_SERIALIZER, StringSerializer.class.getName());
         p.put(GmfluxConfig.RECIPIENTS, publicPem);
         p.put(GmfluxConfig.SUITE, suite.label());
-        long t0 = System.nanoTime();
+        long produced;
         try (KafkaProducer<String, String> producer = new KafkaProducer<>(p)) {
-            for (int i = 0; i < records; i++) {
+            // The first record waits for metadata, the connection and the DEK's KEM wrap: not timed.
+            producer.send(new ProducerRecord<>(topic, "0", value(0, size))).get();
+            long t0 = System.nanoTime();
+            for (int i = 1; i < records; i++) {
                 producer.send(new ProducerRecord<>(topic, Integer.toString(i), value(i, size)));
             }
             producer.flush();
+            produced = System.nanoTime() - t0;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw new IllegalStateException("cannot produce to " + bootstrap + ": " + e.getCause(), e);
         }
-        long produced = System.nanoTime() - t0;
-        out.printf("Produced %d encrypted records in %.2f s: %s%n", records, seconds(produced), rate(records, size, produced));
+        out.printf("Produced %d encrypted records; after the first, %s%n", records, rate(records - 1, size, produced));
 
         Map<String, Object> raw = consumerProps(bootstrap, ByteArrayDeserializer.class.getName());
         long leaks = 0;
@@ -158,7 +166,7 @@ public final class KafkaDemoCommand implements Callable<Integer> {
         c.put(GmfluxConfig.INNER_DESERIALIZER, StringDeserializer.class.getName());
         c.put(GmfluxConfig.PRIVATE_KEYS, privatePem);
         int ok = 0;
-        t0 = System.nanoTime();
+        long first = 0;
         try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(c)) {
             consumer.subscribe(List.of(topic));
             long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
@@ -167,16 +175,18 @@ public final class KafkaDemoCommand implements Callable<Integer> {
                     if (!r.value().equals(value(Integer.parseInt(r.key()), size))) {
                         throw new IllegalStateException("record " + r.key() + " came back changed");
                     }
-                    ok++;
+                    if (ok++ == 0) {
+                        first = System.nanoTime(); // after the group join and the DEK's decapsulation
+                    }
                 }
             }
         }
-        long consumed = System.nanoTime() - t0;
+        long consumed = System.nanoTime() - first;
         if (ok != records) {
             throw new IllegalStateException("decrypted " + ok + " of " + records + " records");
         }
-        out.printf("Consumed and decrypted %d records, all intact, in %.2f s: %s%n", ok, seconds(consumed),
-                rate(records, size, consumed));
+        out.printf("Consumed and decrypted %d records, all intact; after the first, %s%n", ok,
+                rate(records - 1, size, consumed));
     }
 
     private static Map<String, Object> consumerProps(String bootstrap, String valueDeserializer) {
@@ -220,6 +230,7 @@ public final class KafkaDemoCommand implements Callable<Integer> {
 
     private static String rate(int records, int size, long nanos) {
         double s = Math.max(seconds(nanos), 1e-9);
-        return String.format("%,.0f records/s, %.1f MiB/s", records / s, records * (double) size / s / (1 << 20));
+        return String.format("%.2f s: %,.0f records/s, %.1f MiB/s", seconds(nanos), records / s,
+                records * (double) size / s / (1 << 20));
     }
 }

@@ -54,7 +54,7 @@ class KafkaCommandsTest {
         assertThat(r.out).contains("Produced 300 encrypted records")
                 .contains("Checked all 300 raw values: none contains the plaintext marker")
                 .contains("Consumed and decrypted 300 records, all intact")
-                .containsPattern("records/s, [0-9.]+ MiB/s");
+                .containsPattern("after the first, [0-9.]+ s: [0-9,]+ records/s, [0-9.]+ MiB/s");
     }
 
     @Test
