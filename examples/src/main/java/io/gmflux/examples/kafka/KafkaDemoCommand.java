@@ -187,6 +187,8 @@ public final class KafkaDemoCommand implements Callable<Integer> {
         }
         out.printf("Consumed and decrypted %d records, all intact; after the first, %s%n", ok,
                 rate(records - 1, size, consumed));
+        out.println("(Rates of a fresh JVM on a broker in the same process: they include the JIT compiling the"
+                + " ciphers. Steady-state figures: bench/results/kafka.md.)");
     }
 
     private static Map<String, Object> consumerProps(String bootstrap, String valueDeserializer) {
