@@ -170,4 +170,27 @@ final class DemoSteps {
             }
         }
     }
+
+    /**
+     * An encrypted Kafka topic on an embedded broker (KRaft, in this JVM; no network): the same tour
+     * as {@code gmflux kafka demo}, with its defaults.
+     */
+    static final class Kafka implements DemoStep {
+        private final int records;
+
+        Kafka(int records) {
+            this.records = records;
+        }
+
+        @Override
+        public String title() {
+            return "kafka: " + records + " records through GmfluxSerializer / GmfluxDeserializer on an embedded broker";
+        }
+
+        @Override
+        public void run(DemoContext ctx) {
+            io.gmflux.examples.kafka.KafkaDemoCommand.demo(ctx.out, null, records, 1024,
+                    io.gmflux.codecs.format.StreamSuite.SM4_GCM);
+        }
+    }
 }
