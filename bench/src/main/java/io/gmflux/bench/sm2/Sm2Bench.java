@@ -1,6 +1,8 @@
 package io.gmflux.bench.sm2;
 
 import io.gmflux.codecs.sm2.Sm2Cipher;
+import io.gmflux.codecs.sm2.Sm2KeyExchange;
+import io.gmflux.codecs.sm2.Sm2NoncePool;
 import io.gmflux.codecs.sm2.Sm2Kem;
 import io.gmflux.codecs.sm2.Sm2KeyPair;
 import io.gmflux.codecs.sm2.Sm2PreparedPublicKey;
@@ -13,17 +15,23 @@ import java.security.SecureRandom;
 import java.security.Signature;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.Arrays;
 import javax.crypto.Cipher;
+import javax.crypto.KeyAgreement;
 import org.bouncycastle.asn1.gm.GMNamedCurves;
 import org.bouncycastle.asn1.x9.X9ECParameters;
 import org.bouncycastle.crypto.AsymmetricCipherKeyPair;
+import org.bouncycastle.crypto.agreement.SM2KeyExchange;
 import org.bouncycastle.crypto.engines.SM2Engine;
 import org.bouncycastle.crypto.generators.ECKeyPairGenerator;
 import org.bouncycastle.crypto.params.ECDomainParameters;
 import org.bouncycastle.crypto.params.ECKeyGenerationParameters;
 import org.bouncycastle.crypto.params.ECPrivateKeyParameters;
 import org.bouncycastle.crypto.params.ECPublicKeyParameters;
+import org.bouncycastle.crypto.params.ParametersWithID;
 import org.bouncycastle.crypto.params.ParametersWithRandom;
+import org.bouncycastle.crypto.params.SM2KeyExchangePrivateParameters;
+import org.bouncycastle.crypto.params.SM2KeyExchangePublicParameters;
 import org.bouncycastle.crypto.signers.SM2Signer;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -32,14 +40,24 @@ import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
 
 /**
  * SM2 on sm2p256v1, one operation per call with a 64-byte message: key generation, SM3withSM2
  * sign and verify (default user ID, DER signatures for all three), encryption and decryption
- * (C1C3C2), plus gmflux-only rows for encryption to a prepared key and the KEM. gmflux against BouncyCastle 1.87's lightweight API ({@code SM2Signer},
- * {@code SM2Engine}, {@code ECKeyPairGenerator}; each initialised once, as its fastest path) and
- * Tencent Kona 1.0.19 through JCA ({@code KonaCryptoProvider}, "SM2" key pairs, signature and
- * cipher). Every implementation draws its randomness from a {@link SecureRandom} of the same kind.
+ * (C1C3C2), the full key exchange A &lt;-&gt; B (both ephemeral key pairs, both sides' keys of 16 bytes;
+ * gmflux and BouncyCastle also compute and check both confirmation values S_A/S_B, Kona's JCA key
+ * agreement has none), plus gmflux-only rows for the KEM (encapsulate/decapsulate a 32-byte secret),
+ * signing from a {@link Sm2NoncePool} and encryption to a prepared key. gmflux against
+ * BouncyCastle 1.87's lightweight API ({@code SM2Signer}, {@code SM2Engine}, {@code SM2KeyExchange},
+ * {@code ECKeyPairGenerator}; each initialised once, as its fastest path) and Tencent Kona 1.0.19
+ * through JCA ({@code KonaCryptoProvider}, "SM2" key pairs, signature, cipher and key agreement).
+ * Every implementation draws its randomness from a {@link SecureRandom} of the same kind.
+ *
+ * <p>{@code sm2SignPool_gmflux} measures the signing hot path with the nonces precomputed: before
+ * each iteration a pool of {@code gmflux.bench.poolSize} (default 131072) entries is filled (not
+ * timed); if an iteration outran it, the pool refills on demand on the signing thread and that cost
+ * is counted, so the row can only err on the slow side ({@link PoolState} prints a note then).
  *
  * <p>Run: {@code java -Djmh.ignoreLock=true -jar bench/target/benchmarks.jar 'Sm2Bench' -f 1 -wi 3 -w 1 -i 5 -r 1}.
  * Throughput in ops/s.
@@ -61,6 +79,7 @@ public class Sm2Bench {
     private Sm2PreparedPublicKey gmfluxPrepared;
     private Sm2Kem gmfluxKem;
     private byte[] gmfluxEncapsulation;
+    private Sm2KeyPair gmfluxPeer;
 
     private ECDomainParameters bcDomain;
     private ECKeyPairGenerator bcKeyGen;
@@ -70,6 +89,12 @@ public class Sm2Bench {
     private SM2Engine bcDecryptor;
     private byte[] bcSignature;
     private byte[] bcCiphertext;
+    private ECPrivateKeyParameters bcPriv;
+    private ECPublicKeyParameters bcPub;
+    private ECPrivateKeyParameters bcPeerPriv;
+    private ECPublicKeyParameters bcPeerPub;
+    private static final byte[] ID_A = "ALICE123@YAHOO.COM".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    private static final byte[] ID_B = "BILL456@YAHOO.COM".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
 
     private KeyPairGenerator konaKeyGen;
     private Signature konaSigner;
@@ -78,6 +103,9 @@ public class Sm2Bench {
     private Cipher konaDecryptor;
     private byte[] konaSignature;
     private byte[] konaCiphertext;
+    private Provider kona;
+    private KeyPair konaPair;
+    private KeyPair konaPeer;
 
     @Setup
     public void setup() throws Exception {
@@ -92,14 +120,18 @@ public class Sm2Bench {
         gmfluxPrepared = Sm2PreparedPublicKey.of(gmfluxPair.publicKey());
         gmfluxKem = new Sm2Kem(random);
         gmfluxEncapsulation = gmfluxKem.encapsulate(gmfluxPair.publicKey(), 32).encapsulation();
+        gmfluxPeer = Sm2KeyPair.generate(random);
 
         X9ECParameters x9 = GMNamedCurves.getByName("sm2p256v1");
         bcDomain = new ECDomainParameters(x9.getCurve(), x9.getG(), x9.getN(), x9.getH());
         bcKeyGen = new ECKeyPairGenerator();
         bcKeyGen.init(new ECKeyGenerationParameters(bcDomain, random));
         AsymmetricCipherKeyPair bcPair = bcKeyGen.generateKeyPair();
-        ECPrivateKeyParameters bcPriv = (ECPrivateKeyParameters) bcPair.getPrivate();
-        ECPublicKeyParameters bcPub = (ECPublicKeyParameters) bcPair.getPublic();
+        bcPriv = (ECPrivateKeyParameters) bcPair.getPrivate();
+        bcPub = (ECPublicKeyParameters) bcPair.getPublic();
+        AsymmetricCipherKeyPair bcPeerPair = bcKeyGen.generateKeyPair();
+        bcPeerPriv = (ECPrivateKeyParameters) bcPeerPair.getPrivate();
+        bcPeerPub = (ECPublicKeyParameters) bcPeerPair.getPublic();
         bcSigner = new SM2Signer();
         bcSigner.init(true, new ParametersWithRandom(bcPriv, random));
         bcVerifier = new SM2Signer();
@@ -112,11 +144,12 @@ public class Sm2Bench {
         bcDecryptor.init(false, bcPriv);
         bcCiphertext = bcEncryptor.processBlock(msg, 0, msg.length);
 
-        Provider kona = (Provider) Class.forName("com.tencent.kona.crypto.KonaCryptoProvider")
+        kona = (Provider) Class.forName("com.tencent.kona.crypto.KonaCryptoProvider")
                 .getDeclaredConstructor().newInstance();
         konaKeyGen = KeyPairGenerator.getInstance("SM2", kona);
         konaKeyGen.initialize(256, random);
-        KeyPair konaPair = konaKeyGen.generateKeyPair();
+        konaPair = konaKeyGen.generateKeyPair();
+        konaPeer = konaKeyGen.generateKeyPair();
         konaSigner = Signature.getInstance("SM2", kona);
         konaSigner.initSign(konaPair.getPrivate(), random);
         konaVerifier = Signature.getInstance("SM2", kona);
@@ -130,6 +163,54 @@ public class Sm2Bench {
         konaCiphertext = konaEncryptor.doFinal(msg);
         if (!sm2Verify_gmflux() || !sm2Verify_bc() || !sm2Verify_kona()) {
             throw new IllegalStateException("a signature did not verify in setup");
+        }
+        if (!Arrays.equals(gmfluxKem.decapsulate(gmfluxPair.privateKey(), gmfluxEncapsulation, 32),
+                gmfluxKem.decapsulate(gmfluxPair.privateKey(), gmfluxEncapsulation, 32))
+                || gmfluxCipher.decrypt(gmfluxPair.privateKey(), sm2EncryptPrepared_gmflux()).length != msg.length) {
+            throw new IllegalStateException("KEM or prepared encryption broken in setup");
+        }
+        sm2Exchange_gmflux();
+        sm2Exchange_bc();
+        sm2Exchange_kona();
+    }
+
+    /** The nonce pool of {@code sm2SignPool_gmflux}, filled before every iteration (not timed). */
+    @State(Scope.Thread)
+    public static class PoolState {
+
+        final int poolSize = Integer.getInteger("gmflux.bench.poolSize", 131072);
+        Sm2NoncePool pool;
+        Sm2Signer signer;
+        Sm2Verifier verifier;
+
+        @Setup
+        public void setup() throws Exception {
+            Sm2KeyPair pair = Sm2KeyPair.generate();
+            pool = Sm2NoncePool.onDemand(poolSize, new SecureRandom());
+            signer = new Sm2Signer(pair.privateKey(), "1234567812345678".getBytes(), pool);
+            verifier = new Sm2Verifier(pair.publicKey());
+            byte[] m = new byte[64];
+            if (!verifier.verifyDer(m, signer.signDer(m))) {
+                throw new IllegalStateException("a pooled signature did not verify in setup");
+            }
+        }
+
+        @Setup(org.openjdk.jmh.annotations.Level.Iteration)
+        public void fill() {
+            pool.fill();
+        }
+
+        /** Says when an iteration drained the pool (the row then includes on-demand refills). */
+        @TearDown(org.openjdk.jmh.annotations.Level.Iteration)
+        public void checkNotDrained() {
+            if (pool.size() == 0) {
+                System.err.println("note: the nonce pool ran dry; raise -Dgmflux.bench.poolSize");
+            }
+        }
+
+        @TearDown
+        public void destroy() {
+            pool.destroy();
         }
     }
 
@@ -197,6 +278,12 @@ public class Sm2Bench {
         return konaEncryptor.doFinal(msg);
     }
 
+    /** Signing from a pre-filled {@link Sm2NoncePool} (see the class comment); DER output as above. */
+    @Benchmark
+    public byte[] sm2SignPool_gmflux(PoolState state) {
+        return state.signer.signDer(msg);
+    }
+
     /** Encryption to a key prepared once ({@link Sm2PreparedPublicKey}); no BouncyCastle/Kona counterpart. */
     @Benchmark
     public byte[] sm2EncryptPrepared_gmflux() {
@@ -204,12 +291,12 @@ public class Sm2Bench {
     }
 
     @Benchmark
-    public Object sm2KemEncapsulate_gmflux() {
+    public Object sm2KemEncap_gmflux() {
         return gmfluxKem.encapsulate(gmfluxPair.publicKey(), 32);
     }
 
     @Benchmark
-    public byte[] sm2KemDecapsulate_gmflux() throws Exception {
+    public byte[] sm2KemDecap_gmflux() throws Exception {
         return gmfluxKem.decapsulate(gmfluxPair.privateKey(), gmfluxEncapsulation, 32);
     }
 
@@ -226,5 +313,71 @@ public class Sm2Bench {
     @Benchmark
     public byte[] sm2Decrypt_kona() throws Exception {
         return konaDecryptor.doFinal(konaCiphertext);
+    }
+
+    /**
+     * The whole exchange between A (initiator) and B (responder), both in this thread: ephemeral key
+     * pairs, B's key and S_B, A's key and check of S_B, S_A, B's check of S_A.
+     */
+    @Benchmark
+    public byte[] sm2Exchange_gmflux() throws Exception {
+        Sm2KeyExchange a = Sm2KeyExchange.initiator(gmfluxPair.privateKey(), ID_A, gmfluxPeer.publicKey(), ID_B, random);
+        Sm2KeyExchange b = Sm2KeyExchange.responder(gmfluxPeer.privateKey(), ID_B, gmfluxPair.publicKey(), ID_A, random);
+        Sm2KeyExchange.Agreement atB = b.agree(a.ephemeralPublicKey(), 16);
+        Sm2KeyExchange.Agreement atA = a.agree(b.ephemeralPublicKey(), 16);
+        atA.verifyPeerConfirmation(atB.confirmation());
+        atB.verifyPeerConfirmation(atA.confirmation());
+        byte[] k = atA.sharedKey();
+        if (!Arrays.equals(k, atB.sharedKey())) {
+            throw new IllegalStateException("gmflux key exchange disagrees");
+        }
+        return k;
+    }
+
+    @Benchmark
+    public byte[] sm2Exchange_bc() {
+        AsymmetricCipherKeyPair ephA = bcKeyGen.generateKeyPair();
+        AsymmetricCipherKeyPair ephB = bcKeyGen.generateKeyPair();
+        SM2KeyExchange b = new SM2KeyExchange();
+        b.init(new ParametersWithID(new SM2KeyExchangePrivateParameters(false, bcPeerPriv,
+                (ECPrivateKeyParameters) ephB.getPrivate()), ID_B));
+        byte[][] atB = b.calculateKeyWithConfirmation(128, null, new ParametersWithID(
+                new SM2KeyExchangePublicParameters(bcPub, (ECPublicKeyParameters) ephA.getPublic()), ID_A));
+        SM2KeyExchange a = new SM2KeyExchange();
+        a.init(new ParametersWithID(new SM2KeyExchangePrivateParameters(true, bcPriv,
+                (ECPrivateKeyParameters) ephA.getPrivate()), ID_A));
+        // A checks S_B (throws if wrong) and returns its key and S_A
+        byte[][] atA = a.calculateKeyWithConfirmation(128, atB[1], new ParametersWithID(
+                new SM2KeyExchangePublicParameters(bcPeerPub, (ECPublicKeyParameters) ephB.getPublic()), ID_B));
+        if (!Arrays.equals(atA[1], atB[2]) || !Arrays.equals(atA[0], atB[0])) {
+            throw new IllegalStateException("BouncyCastle key exchange disagrees");
+        }
+        return atA[0];
+    }
+
+    /** Kona's JCA key agreement computes the key only (no confirmation values). */
+    @Benchmark
+    public byte[] sm2Exchange_kona() throws Exception {
+        KeyPair ephA = konaKeyGen.generateKeyPair();
+        KeyPair ephB = konaKeyGen.generateKeyPair();
+        KeyAgreement b = KeyAgreement.getInstance("SM2", kona);
+        b.init(ephB.getPrivate(), konaSpec(ID_B, konaPeer, ID_A, konaPair, false), random);
+        b.doPhase(ephA.getPublic(), true);
+        byte[] kb = b.generateSecret();
+        KeyAgreement a = KeyAgreement.getInstance("SM2", kona);
+        a.init(ephA.getPrivate(), konaSpec(ID_A, konaPair, ID_B, konaPeer, true), random);
+        a.doPhase(ephB.getPublic(), true);
+        byte[] ka = a.generateSecret();
+        if (!Arrays.equals(ka, kb)) {
+            throw new IllegalStateException("Kona key exchange disagrees");
+        }
+        return ka;
+    }
+
+    private static java.security.spec.AlgorithmParameterSpec konaSpec(byte[] id, KeyPair own, byte[] peerId, KeyPair peer,
+            boolean initiator) {
+        return new com.tencent.kona.crypto.spec.SM2KeyAgreementParamSpec(id,
+                (java.security.interfaces.ECPrivateKey) own.getPrivate(), (java.security.interfaces.ECPublicKey) own.getPublic(),
+                peerId, (java.security.interfaces.ECPublicKey) peer.getPublic(), initiator, 16);
     }
 }

@@ -41,6 +41,12 @@ import java.util.function.Supplier;
  *     <td>1.2.156.10197.1.104.2, .104.8, .104.9</td></tr>
  * <tr><td>Cipher, KeyGenerator, AlgorithmParameters</td><td>ZUC-128, ZUC-256</td><td></td></tr>
  * <tr><td>Mac</td><td>ZUC-128, ZUC-256 (= ZUC-256-128), ZUC-256-64, ZUC-256-32</td><td></td></tr>
+ * <tr><td>KeyPairGenerator, KeyFactory</td><td>SM2</td><td>1.2.156.10197.1.301 (keys are
+ *     {@link Sm2EcPublicKey}/{@link Sm2EcPrivateKey}, X.509 and PKCS#8 specs)</td></tr>
+ * <tr><td>Signature</td><td>SM3WITHSM2</td><td>1.2.156.10197.1.501; DER signatures, user ID through
+ *     {@link io.gmflux.codecs.sm2.Sm2ParameterSpec}</td></tr>
+ * <tr><td>Cipher</td><td>SM2</td><td>SM2WITHSM3, 1.2.156.10197.1.301.3.2.1; modes NONE (= C1C3C2), C1C3C2, C1C2C3; NoPadding.
+ *     Plain "SM2" is C1C3C2 here and C1C2C3 in BouncyCastle ({@link Sm2CipherSpi})</td></tr>
  * </table>
  *
  * <p>Deliberate differences from BouncyCastle (each one refuses loudly rather than behave
@@ -57,8 +63,9 @@ import java.util.function.Supplier;
  * GCM hands out unverified plaintext from {@code update}); the ZUC keystreams have no length cap
  * (BouncyCastle stops ZUC-256 after 2,500 bytes); {@code Mac.clone()} is not supported for the
  * MACs (it is for SM3). Not offered: SM4 wrap ciphers (SM4WRAP, SM4WRAPPAD), SM4-CMAC,
- * SM4-GMAC, POLY1305-SM4, modes other than the above (CTS, CFB8, OCB, EAX, ...), and the
- * SM2/SM9 services.
+ * SM4-GMAC, POLY1305-SM4, modes other than the above (CTS, CFB8, OCB, EAX, ...), SM2 key
+ * agreement (use {@link io.gmflux.codecs.sm2.Sm2KeyExchange}), SM2 with digests other than SM3, and
+ * SM9.
  *
  * <p>SM4 engine: {@code new GmfluxProvider()} runs SM4 on the table-driven engine of
  * {@link io.gmflux.codecs.sm4.Sm4#newEngine(byte[])}, the fastest, which leaks timing through the
@@ -85,13 +92,16 @@ public final class GmfluxProvider extends Provider {
     public static final String VERSION = "0.1.0";
 
     private static final String INFO =
-            "Gmflux provider " + VERSION + ": SM3, HMAC-SM3, SM4 (ECB, CBC, CTR, CFB, OFB, GCM, CCM), ZUC-128, ZUC-256";
+            "Gmflux provider " + VERSION + ": SM3, HMAC-SM3, SM4 (ECB, CBC, CTR, CFB, OFB, GCM, CCM), ZUC-128, ZUC-256, SM2";
 
     private static final String OID_SM3 = "1.2.156.10197.1.401";
     private static final String OID_HMAC_SM3 = "1.2.156.10197.1.401.2";
     private static final String OID_SM4_CBC = "1.2.156.10197.1.104.2";
     private static final String OID_SM4_GCM = "1.2.156.10197.1.104.8";
     private static final String OID_SM4_CCM = "1.2.156.10197.1.104.9";
+    private static final String OID_SM2P256V1 = "1.2.156.10197.1.301";
+    private static final String OID_SM3_WITH_SM2 = "1.2.156.10197.1.501";
+    private static final String OID_SM2_ENCRYPT_WITH_SM3 = "1.2.156.10197.1.301.3.2.1";
 
     /** Which SM4 engine the SM4 ciphers run on. */
     public enum Sm4Implementation {
@@ -174,6 +184,16 @@ public final class GmfluxProvider extends Provider {
                 ZucMacSpi.class, () -> new ZucMacSpi(ZucVariant.ZUC_256, 128));
         add("Mac", "ZUC-256-64", List.of(), rawKeys, ZucMacSpi.class, () -> new ZucMacSpi(ZucVariant.ZUC_256, 64));
         add("Mac", "ZUC-256-32", List.of(), rawKeys, ZucMacSpi.class, () -> new ZucMacSpi(ZucVariant.ZUC_256, 32));
+
+        // SM2 (issue 3)
+        add("KeyPairGenerator", "SM2", List.of(OID_SM2P256V1), Map.of(),
+                Sm2KeyPairGeneratorSpi.class, Sm2KeyPairGeneratorSpi::new);
+        add("KeyFactory", "SM2", List.of(OID_SM2P256V1), Map.of(), Sm2KeyFactorySpi.class, Sm2KeyFactorySpi::new);
+        add("Signature", "SM3WITHSM2", List.of(OID_SM3_WITH_SM2, "OID." + OID_SM3_WITH_SM2), Map.of(),
+                Sm3WithSm2SignatureSpi.class, Sm3WithSm2SignatureSpi::new);
+        add("Cipher", "SM2", List.of("SM2WITHSM3", OID_SM2_ENCRYPT_WITH_SM3),
+                Map.of("SupportedModes", "NONE|C1C3C2|C1C2C3", "SupportedPaddings", "NOPADDING"),
+                Sm2CipherSpi.class, Sm2CipherSpi::new);
     }
 
     /** The SM4 engine this provider's ciphers run on. */

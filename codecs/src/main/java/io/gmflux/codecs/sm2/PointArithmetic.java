@@ -7,15 +7,21 @@ package io.gmflux.codecs.sm2;
  * <p>Not thread-safe: each signer, verifier or cipher owns one. Scalars are four 64-bit
  * little-endian limbs, plain (not Montgomery), in [0, n).
  *
- * <p>Constant time: {@link #mulBase} and {@link #mul} use fixed 4-bit windows; every table lookup
- * reads the whole table and keeps the wanted entry by mask, and no branch depends on the scalar.
+ * <p>Constant time: {@link #mulBase}/{@link #mulComb} (comb, 6-bit signed digits for G, 5-bit for
+ * prepared keys) and {@link #mul} (5-bit signed windows from the top); every table lookup reads
+ * the whole row and keeps the wanted entry by mask, and no branch depends on the scalar.
  * {@link #mulBaseAddPublic} (verification) handles public scalars and may branch on them.
  *
  * <p>Why the constant-time paths never need the doubling case of the addition formulas: in
- * {@link #mul}, before adding d·P the accumulator is 16·m·P where m ≥ 1 is the scalar's prefix
- * and 16·m + d ≤ k &lt; n, so 16·m ≢ ±d (mod n) unless m = d = 0 (the accumulator is infinity and
- * is replaced by mask); in {@link #mulComb} the accumulator is a multiple below 16^i and the added
- * one is at least 16^i with their sum at most k &lt; n. Hence P1 = P2 never occurs for k in [0, n).
+ * {@link #mul} it can arise at the last digit only, for one scalar, and is handled there by mask
+ * (see its comment); in {@link #mulComb} with width w and B = 2^(w·i), the accumulator S is the
+ * Booth recoding of k's low w·i bits, |S| &lt;= B / 2, while the added multiple is ±d·B with
+ * 1 &lt;= d &lt;= 2^(w-1), so S ∓ d·B is a non-zero integer, of absolute value below n except at the
+ * top position (w = 5: B = 2^255; w = 6: B = 2^252), where S - d·B ≡ 0 (mod n) would need
+ * S = d·B - n with |S| &lt;= B / 2 and k = S + d·B &lt; n, i.e. a multiple d·B of B in [n - B / 2, n):
+ * there is none for these B (n = 2^256 - 2^224 - ...). Hence P1 = P2 never
+ * occurs for k in [0, n). A partial sum that is the point at infinity (P1 = -P2, or nothing added
+ * yet) is handled by the formulas and the masks.
  */
 final class PointArithmetic {
 
@@ -43,8 +49,9 @@ final class PointArithmetic {
     private final JacobianPoint sum = new JacobianPoint();
     private final JacobianPoint picked = new JacobianPoint();
     private final JacobianPoint acc2 = new JacobianPoint();
-    /** Window table for variable-base multiplication: entries 1..15 of d·P. */
-    private final JacobianPoint[] window = new JacobianPoint[16];
+    /** Window table for variable-base multiplication: entries 1..16 of d·P. */
+    private final JacobianPoint[] window = new JacobianPoint[17];
+    private final long[] negY = new long[4];
 
     PointArithmetic() {
         for (int i = 0; i < window.length; i++) {
@@ -197,6 +204,26 @@ final class PointArithmetic {
     }
 
     /**
+     * Affine coordinates (Montgomery form) of two points that are not the point at infinity, with
+     * one inversion of Z_p·Z_q instead of two (Montgomery's trick). Constant time. The outputs must
+     * be distinct arrays, none of them a coordinate of p or q.
+     */
+    void toAffine2(long[] px, long[] py, JacobianPoint p, long[] qx, long[] qy, JacobianPoint q) {
+        F.mul(t2, p.z, q.z);
+        invert(t3, t2); // 1 / (Zp Zq)
+        F.mul(t4, t3, q.z); // 1 / Zp
+        F.mul(t5, t3, p.z); // 1 / Zq
+        F.sqr(t1, t4);
+        F.mul(px, p.x, t1);
+        F.mul(t1, t1, t4);
+        F.mul(py, p.y, t1);
+        F.sqr(t1, t5);
+        F.mul(qx, q.x, t1);
+        F.mul(t1, t1, t5);
+        F.mul(qy, q.y, t1);
+    }
+
+    /**
      * r = a^-1 mod p (Montgomery form), a^(p-2) by an addition chain of 255 squarings and 14
      * multiplications; 0 maps to 0. Constant time; r may be a.
      */
@@ -253,39 +280,42 @@ final class PointArithmetic {
         return Sm2Curve.equalMask(t0, t1) != 0;
     }
 
-    /** 4-bit digit i (0 = least significant) of the scalar k; i is public. */
-    static int digit(long[] k, int i) {
-        return (int) (k[i >>> 4] >>> ((i & 15) << 2)) & 15;
-    }
-
     /**
-     * r = k·G, constant time: one mixed addition per 4-bit digit from the precomputed table
-     * d·16^i·G, each table row scanned in full. k must be in [0, n).
+     * r = k·G, constant time: one mixed addition per signed 6-bit digit (43) from the precomputed
+     * table d·64^i·G, each table row scanned in full. k must be in [0, n).
      */
     void mulBase(JacobianPoint r, long[] k) {
         mulComb(r, CombTable.BASE, k);
     }
 
     /**
-     * r = k·P from P's {@link CombTable}, constant time as {@link #mulBase}. k must be in [0, n).
+     * r = k·P from P's {@link CombTable}, constant time as {@link #mulBase}: per position the
+     * Booth digit's magnitude selects the entry by a full masked scan, its sign negates y by mask,
+     * and a zero digit keeps r by mask. k must be in [0, n).
      */
     void mulComb(JacobianPoint r, long[] table, long[] k) {
+        int width = CombTable.width(table);
+        int rows = CombTable.rows(width);
+        int perRow = CombTable.perRow(width);
         r.setInfinity();
-        for (int i = 0; i < 64; i++) {
-            int d = digit(k, i);
-            scanAffine(table, i * 15 * 8, d);
-            // the partial sum is below 16^i and the added multiple at least 16^i (both below n):
-            // the doubling case cannot occur
+        for (int i = 0; i < rows; i++) {
+            int digit = CombTable.boothDigit(k, i, width);
+            int d = digit >>> 1;
+            scanAffine(table, i * perRow * 8, perRow, d);
+            F.neg(t0, sy);
+            Sm2Curve.select(sy, t0, -(long) (digit & 1));
+            // the doubling case cannot occur: the partial sum (the recoding of k's low w·i bits, of
+            // absolute value at most 2^(w·i) / 2) never equals ±d·2^(w·i) mod n for k < n (class comment)
             addAffine(sum, r, sx, sy);
             // d = 0: keep r (the scanned zeros were no point)
             r.select(sum, ~Sm2Curve.intEqualMask(d, 0));
         }
     }
 
-    /** sx, sy = row entry d (1..15) or zeros when d = 0, reading all 15 entries. */
-    private void scanAffine(long[] table, int rowOffset, int d) {
+    /** sx, sy = row entry d (1..perRow) or zeros when d = 0, reading all the row's entries. */
+    private void scanAffine(long[] table, int rowOffset, int perRow, int d) {
         long x0 = 0, x1 = 0, x2 = 0, x3 = 0, y0 = 0, y1 = 0, y2 = 0, y3 = 0;
-        for (int j = 1; j <= 15; j++) {
+        for (int j = 1; j <= perRow; j++) {
             long m = Sm2Curve.intEqualMask(j, d);
             int o = rowOffset + (j - 1) * 8;
             x0 |= table[o] & m;
@@ -309,48 +339,71 @@ final class PointArithmetic {
 
     /**
      * r = k·P for the affine point (px, py) (Montgomery form, on the curve, of order n), constant
-     * time: fixed 4-bit windows, four doublings and one addition per digit, the window table
-     * scanned in full. k must be in [0, n). r must not be one of this object's internal points.
+     * time: signed 5-bit (Booth) digits from the top, five doublings and one addition per digit,
+     * the window table 1..16·P scanned in full and the sign applied to y by mask. k must be in
+     * [0, n). r must not be one of this object's internal points.
+     *
+     * <p>The addition never meets its doubling case except possibly at the last digit: before it the
+     * accumulator is 32·H·P with H the value of the higher digits, and 32·H ≡ d (mod n) with |d| &lt;= 16
+     * needs H = 0 (then the accumulator is infinity, handled by mask) or, at the last digit only,
+     * 32·H - d = k - 2d = n, i.e. k = n - 6 with last digit -3 (n ≡ 3 mod 32). So the last step also
+     * computes 2·d·P and takes it by mask when the addition reports the doubling case.
      */
     void mul(JacobianPoint r, long[] px, long[] py, long[] k) {
         buildWindow(px, py);
         r.setInfinity();
-        for (int i = 63; i >= 0; i--) {
-            twice(r, r);
-            twice(r, r);
-            twice(r, r);
-            twice(r, r);
-            int d = digit(k, i);
+        int rows = CombTable.rows(CombTable.WIDTH);
+        for (int i = rows - 1; i >= 0; i--) {
+            if (i != rows - 1) {
+                twice(r, r);
+                twice(r, r);
+                twice(r, r);
+                twice(r, r);
+                twice(r, r);
+            }
+            int digit = CombTable.boothDigit(k, i, CombTable.WIDTH);
+            int d = digit >>> 1;
             picked.setInfinity();
-            for (int j = 1; j <= 15; j++) {
+            for (int j = 1; j <= 16; j++) {
                 picked.select(window[j], Sm2Curve.intEqualMask(j, d));
             }
-            // for k < n the partial sums never meet the degenerate case (see class comment)
-            add(r, r, picked);
+            F.neg(negY, picked.y);
+            Sm2Curve.select(picked.y, negY, -(long) (digit & 1));
+            if (i == 0) {
+                twice(acc2, picked);
+                long degenerate = add(r, r, picked);
+                r.select(acc2, degenerate);
+            } else {
+                add(r, r, picked);
+            }
         }
     }
 
     private void buildWindow(long[] px, long[] py) {
         window[1].setAffine(px, py);
         twice(window[2], window[1]);
-        for (int j = 3; j <= 15; j++) {
+        for (int j = 3; j <= 16; j++) {
             addAffine(window[j], window[j - 1], px, py);
         }
     }
 
+    /** Chunks of the verification table: u2 is split into this many 16-bit pieces. */
+    private static final int CHUNKS = 16;
+    private static final int CHUNK_BITS = 256 / CHUNKS;
+
     /**
-     * The verification table of a public point P: d·2^(64j)·P for j = 0..3 and d = 1..15, affine
-     * (Montgomery form, 8 longs per entry, entry {@code j * 15 + d - 1}). Built once per verifier
-     * key with 192 doublings, 56 additions and one shared inversion; it turns [u]P into 60
+     * The verification table of a public point P: d·2^(16j)·P for j = 0..15 and d = 1..15, affine
+     * (Montgomery form, 8 longs per entry, entry {@code j * 15 + d - 1}, 15 KiB). Built once per
+     * verifier key with 240 doublings, 208 additions and one shared inversion; it turns [u]P into 12
      * doublings and at most 64 mixed additions.
      */
     long[] publicTable(long[] px, long[] py) {
-        JacobianPoint[] points = new JacobianPoint[60];
+        JacobianPoint[] points = new JacobianPoint[CHUNKS * 15];
         JacobianPoint base = new JacobianPoint();
         base.setAffine(px, py);
-        for (int j = 0; j < 4; j++) {
+        for (int j = 0; j < CHUNKS; j++) {
             if (j > 0) {
-                for (int i = 0; i < 64; i++) {
+                for (int i = 0; i < CHUNK_BITS; i++) {
                     twice(base, base);
                 }
             }
@@ -370,34 +423,44 @@ final class PointArithmetic {
     }
 
     /**
-     * r = u1·G + u2·P for public scalars (signature verification): u1·G from the base table and
-     * u2·P from P's {@link #publicTable} by four interleaved 64-bit chunks, both reading only the
-     * entries they need. Not constant time (everything is public); r must not be one of this
-     * object's internal points.
+     * r = u1·G + u2·P for public scalars (signature verification): u1·G from the width-7 comb of G
+     * ({@link CombTable#verificationBase()}, 37 additions) and u2·P from P's {@link #publicTable} by
+     * sixteen interleaved 16-bit chunks (12 doublings), both reading only the entries they need. Not
+     * constant time (everything is public); r must not be one of this object's internal points.
      */
     void mulBaseAddPublic(JacobianPoint r, long[] u1, long[] u2, long[] table) {
         JacobianPoint acc = acc2;
         acc.setInfinity();
-        for (int i = 15; i >= 0; i--) {
-            if (i != 15) {
+        int perLimb = 64 / CHUNK_BITS;
+        for (int i = CHUNK_BITS / 4 - 1; i >= 0; i--) {
+            if (i != CHUNK_BITS / 4 - 1) {
                 twice(acc, acc);
                 twice(acc, acc);
                 twice(acc, acc);
                 twice(acc, acc);
             }
-            for (int j = 0; j < 4; j++) {
-                int d = (int) (u2[j] >>> (i << 2)) & 15;
+            for (int j = 0; j < CHUNKS; j++) {
+                int d = (int) (u2[j / perLimb] >>> ((j % perLimb) * CHUNK_BITS + (i << 2))) & 15;
                 if (d != 0) {
-                    addAffinePublic(acc, table, (j * 15 + d - 1) * 8);
+                    System.arraycopy(table, (j * 15 + d - 1) * 8, sx, 0, 4);
+                    System.arraycopy(table, (j * 15 + d - 1) * 8 + 4, sy, 0, 4);
+                    addAffinePublic(acc);
                 }
             }
         }
-        long[] base = CombTable.BASE;
+        long[] base = CombTable.verificationBase();
+        int width = CombTable.width(base);
         r.setInfinity();
-        for (int i = 0; i < 64; i++) {
-            int d = digit(u1, i);
-            if (d != 0) {
-                addAffinePublic(r, base, (i * 15 + d - 1) * 8);
+        for (int i = 0, rows = CombTable.rows(width); i < rows; i++) {
+            int digit = CombTable.boothDigit(u1, i, width);
+            if (digit >>> 1 != 0) {
+                int o = CombTable.offset(i, digit >>> 1, width);
+                System.arraycopy(base, o, sx, 0, 4);
+                System.arraycopy(base, o + 4, sy, 0, 4);
+                if ((digit & 1) != 0) {
+                    F.neg(sy, sy);
+                }
+                addAffinePublic(r);
             }
         }
         if (add(sum, r, acc) != 0) {
@@ -406,10 +469,8 @@ final class PointArithmetic {
         r.set(sum);
     }
 
-    /** r += the affine table entry at {@code offset}, doubling when they are equal (public values only). */
-    private void addAffinePublic(JacobianPoint r, long[] table, int offset) {
-        System.arraycopy(table, offset, sx, 0, 4);
-        System.arraycopy(table, offset + 4, sy, 0, 4);
+    /** r += (sx, sy), doubling when they are equal (public values only). */
+    private void addAffinePublic(JacobianPoint r) {
         if (addAffine(r, r, sx, sy) != 0) {
             r.setAffine(sx, sy);
             twice(r, r);
@@ -418,7 +479,7 @@ final class PointArithmetic {
 
     /** Wipes the scratch registers (they may hold secret intermediates). */
     void wipe() {
-        for (long[] t : new long[][] {t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, sx, sy, i1, i2, i3, i6, i30, i32}) {
+        for (long[] t : new long[][] {t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, sx, sy, negY, i1, i2, i3, i6, i30, i32}) {
             java.util.Arrays.fill(t, 0);
         }
         sum.wipe();

@@ -22,22 +22,28 @@ final class SharedPoint {
 
     /** As above, with the recipient's comb table when the key was prepared (null otherwise). */
     static void encapsulate(PointArithmetic pa, Sm2PublicKey key, long[] keyTable, long[] k, byte[] c1, int c1Off, byte[] x2y2) {
+        JacobianPoint c1Point = new JacobianPoint();
         JacobianPoint q = new JacobianPoint();
         long[] x = new long[4];
         long[] y = new long[4];
-        pa.mulBase(q, k);
-        pa.toAffine(x, y, q);
-        c1[c1Off] = 0x04;
-        PointEncoding.writeCoordinates(x, y, c1, c1Off + 1);
-        // h = 1 and P_B was validated, so S = [h]P_B is never infinity (A3); [k]P_B is never infinity for k in [1, n-1]
+        long[] x2 = new long[4];
+        long[] y2 = new long[4];
+        pa.mulBase(c1Point, k);
+        // h = 1 and P_B was validated, so S = [h]P_B is never infinity (A3); [k]G and [k]P_B are
+        // never infinity for k in [1, n-1], so one shared inversion makes both affine
         if (keyTable != null) {
             pa.mulComb(q, keyTable, k);
         } else {
             pa.mul(q, key.xMont, key.yMont, k);
         }
-        pa.toAffine(x, y, q);
-        PointEncoding.writeCoordinates(x, y, x2y2, 0);
+        pa.toAffine2(x, y, c1Point, x2, y2, q);
+        c1[c1Off] = 0x04;
+        PointEncoding.writeCoordinates(x, y, c1, c1Off + 1);
+        PointEncoding.writeCoordinates(x2, y2, x2y2, 0);
         q.wipe();
+        c1Point.wipe();
+        java.util.Arrays.fill(x2, 0);
+        java.util.Arrays.fill(y2, 0);
         java.util.Arrays.fill(x, 0);
         java.util.Arrays.fill(y, 0);
     }

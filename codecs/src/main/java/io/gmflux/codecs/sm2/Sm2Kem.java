@@ -47,6 +47,8 @@ public final class Sm2Kem {
     }
 
     private final SecureRandom random;
+    /** Prepared keys for repeat recipients, or null (opt-in). */
+    private final Sm2PreparedKeyCache cache;
     private final PointArithmetic pa = new PointArithmetic();
     private final byte[] kBytes = new byte[32];
     private final long[] k = new long[4];
@@ -57,6 +59,19 @@ public final class Sm2Kem {
 
     public Sm2Kem(SecureRandom random) {
         this.random = Objects.requireNonNull(random, "random");
+        this.cache = null;
+    }
+
+    /**
+     * A KEM drawing k from {@code random} that encapsulates to plain public keys through
+     * {@code cache}: a recipient met again is served from its prepared table (see
+     * {@link Sm2PreparedKeyCache}).
+     *
+     * @throws NullPointerException naming the null argument
+     */
+    public Sm2Kem(SecureRandom random, Sm2PreparedKeyCache cache) {
+        this.random = Objects.requireNonNull(random, "random");
+        this.cache = Objects.requireNonNull(cache, "cache");
     }
 
     /**
@@ -66,7 +81,8 @@ public final class Sm2Kem {
      */
     public Encapsulated encapsulate(Sm2PublicKey key, int secretLength) {
         Objects.requireNonNull(key, "key");
-        return encapsulate(key, null, secretLength);
+        Sm2PreparedPublicKey prepared = cache == null ? null : cache.lookup(key);
+        return encapsulate(key, prepared == null ? null : prepared.table, secretLength);
     }
 
     /** As {@link #encapsulate(Sm2PublicKey, int)} to a prepared key (faster per encapsulation). */

@@ -15,6 +15,9 @@ import java.util.Objects;
  * the only branches are the standard's retries (r = 0, r + k = n, s = 0), which happen with
  * negligible probability.
  *
+ * <p>A message is given whole ({@link #sign(byte[])}) or in pieces ({@link #update(byte[], int, int)}
+ * then {@link #sign()}), which is how the JCA signature uses it.
+ *
  * <p>Not thread-safe (it owns scratch state): use one per thread. The key must not be destroyed
  * while the signer is used.
  */
@@ -26,6 +29,8 @@ public final class Sm2Signer {
     private final Sm2PrivateKey key;
     private final byte[] za;
     private final SecureRandom random;
+    /** Where (k, x1) come from when not null (bulk signing), else computed per signature. */
+    private final Sm2NoncePool pool;
     private final Sm3 sm3 = new Sm3();
     private final PointArithmetic pa = new PointArithmetic();
     private final JacobianPoint kg = new JacobianPoint();
@@ -38,6 +43,8 @@ public final class Sm2Signer {
     private final long[] r = new long[4];
     private final long[] s = new long[4];
     private final long[] t = new long[4];
+    /** Whether Z_A and part of a streamed message are in {@link #sm3}. */
+    private boolean streaming;
 
     /** A signer with the default user ID "1234567812345678" and a new {@link SecureRandom}. */
     public Sm2Signer(Sm2PrivateKey key) {
@@ -53,6 +60,25 @@ public final class Sm2Signer {
     public Sm2Signer(Sm2PrivateKey key, byte[] userId, SecureRandom random) {
         this.key = Objects.requireNonNull(key, "key");
         this.random = Objects.requireNonNull(random, "random");
+        this.pool = null;
+        key.checkNotDestroyed();
+        this.za = IdentityHash.za(userId, key.publicKey());
+    }
+
+    /**
+     * A signer for {@code userId} (at most 8191 bytes) that takes its nonces k, with [k]G already
+     * computed, from {@code pool}: each signature then costs a hash and a few operations mod n. The
+     * signatures are distributed exactly as those of the other constructors. The pool may be shared
+     * with other signers and threads; once it is destroyed, signing fails with
+     * {@link IllegalStateException}.
+     *
+     * @throws NullPointerException naming the null argument
+     * @throws IllegalArgumentException if the user ID is too long
+     */
+    public Sm2Signer(Sm2PrivateKey key, byte[] userId, Sm2NoncePool pool) {
+        this.key = Objects.requireNonNull(key, "key");
+        this.pool = Objects.requireNonNull(pool, "pool");
+        this.random = null;
         key.checkNotDestroyed();
         this.za = IdentityHash.za(userId, key.publicKey());
     }
@@ -63,12 +89,62 @@ public final class Sm2Signer {
         return sign(message, 0, message.length);
     }
 
-    /** Signs {@code message[off, off+len)}; returns the raw 64-byte {@code r || s}. */
+    /**
+     * Signs {@code message[off, off+len)}; returns the raw 64-byte {@code r || s}.
+     *
+     * @throws IllegalStateException if a streamed message ({@link #update}) is pending
+     */
     public byte[] sign(byte[] message, int off, int len) {
         Bytes.checkRange(message, off, len, "message");
+        requireNotStreaming();
         byte[] out = new byte[SIGNATURE_LENGTH];
         signDigest(digest(message, off, len), null, out);
         return out;
+    }
+
+    /** Appends {@code message[off, off+len)} to the streamed message that {@link #sign()} signs. */
+    public void update(byte[] message, int off, int len) {
+        Bytes.checkRange(message, off, len, "message");
+        startStream();
+        sm3.update(message, off, len);
+    }
+
+    /** Appends one byte to the streamed message. */
+    public void update(byte b) {
+        startStream();
+        sm3.update(b);
+    }
+
+    /**
+     * Signs the message streamed through {@link #update} since the last {@code sign()} (possibly
+     * empty) and starts a new one; returns the raw 64-byte {@code r || s}.
+     */
+    public byte[] sign() {
+        startStream();
+        streaming = false;
+        sm3.digest(digest, 0);
+        byte[] out = new byte[SIGNATURE_LENGTH];
+        signDigest(digest, null, out);
+        return out;
+    }
+
+    /** Drops a streamed message that has not been signed. */
+    public void reset() {
+        sm3.reset();
+        streaming = false;
+    }
+
+    private void startStream() {
+        if (!streaming) {
+            sm3.update(za);
+            streaming = true;
+        }
+    }
+
+    private void requireNotStreaming() {
+        if (streaming) {
+            throw new IllegalStateException("a streamed message is pending: call sign() or reset() first");
+        }
     }
 
     /** Signs {@code message}; returns {@code SEQUENCE { INTEGER r, INTEGER s }} (GM/T 0009). */
@@ -81,6 +157,7 @@ public final class Sm2Signer {
      * reused k reveals the private key.
      */
     byte[] signWithFixedK(byte[] message, byte[] fixedK) {
+        requireNotStreaming();
         byte[] out = new byte[SIGNATURE_LENGTH];
         signDigest(digest(message, 0, message.length), fixedK, out);
         return out;
@@ -101,15 +178,19 @@ public final class Sm2Signer {
         fn.reduce(e, e);
         try {
             while (true) {
-                if (fixedK != null) {
-                    Sm2Curve.toLimbs(k, fixedK, 0);
+                if (fixedK == null && pool != null) {
+                    pool.take(k, x1, pa, kg); // A3-A4 done ahead of time; x1 already mod n
                 } else {
-                    drawScalar();
+                    if (fixedK != null) {
+                        Sm2Curve.toLimbs(k, fixedK, 0);
+                    } else {
+                        drawScalar();
+                    }
+                    pa.mulBase(kg, k); // A4
+                    pa.toAffine(x1, y1, kg);
+                    Sm2Curve.FP.fromMontgomery(x1, x1);
+                    fn.reduce(x1, x1);
                 }
-                pa.mulBase(kg, k); // A4
-                pa.toAffine(x1, y1, kg);
-                Sm2Curve.FP.fromMontgomery(x1, x1);
-                fn.reduce(x1, x1);
                 fn.add(r, e, x1); // A5: r = (e + x1) mod n
                 fn.add(t, r, k);
                 if ((Sm2Curve.isZeroMask(r) | Sm2Curve.isZeroMask(t)) != 0) {

@@ -23,8 +23,29 @@ class PointArithmeticTest {
     /** Scalars: random, plus 0, 1, 2, 15, 16, n-1, n-2, (n-1)/2, powers of 16, all-F digits. */
     private static List<BigInteger> scalars(long seed, int randomCount) {
         List<BigInteger> out = new ArrayList<>();
-        for (long v : new long[] {0, 1, 2, 3, 15, 16, 17, 255, 256}) {
+        for (long v : new long[] {0, 1, 2, 3, 15, 16, 17, 31, 32, 33, 48, 255, 256, 1023, 1024}) {
             out.add(BigInteger.valueOf(v));
+        }
+        // Booth-recoding edges: every 5-bit window 10000 (digit 16), 11111 (carry into the next
+        // window), the top window's carry (bits 254 and 255)
+        out.add(new BigInteger("8421084210842108421084210842108421084210842108421084210842108421", 16).mod(N));
+        out.add(new BigInteger("7FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF", 16));
+        out.add(BigInteger.ONE.shiftLeft(255));
+        out.add(BigInteger.ONE.shiftLeft(255).add(BigInteger.ONE.shiftLeft(254)));
+        out.add(N.subtract(BigInteger.ONE.shiftLeft(200)));
+        // every 6-bit window 100000 (digit 32 of the width-6 comb of G), and 011111 with its carry
+        BigInteger w6 = BigInteger.ZERO;
+        BigInteger w6carry = BigInteger.ZERO;
+        for (int i = 0; i < 42; i++) {
+            w6 = w6.setBit(6 * i + 5);
+            w6carry = w6carry.add(BigInteger.valueOf(31).shiftLeft(6 * i));
+        }
+        out.add(w6.mod(N));
+        out.add(w6carry.mod(N));
+        // the one scalar whose last signed digit meets the doubling case in the variable-base ladder
+        out.add(N.subtract(BigInteger.valueOf(6)));
+        for (int m = 1; m <= 40; m++) {
+            out.add(N.subtract(BigInteger.valueOf(m)));
         }
         out.add(N.subtract(BigInteger.ONE));
         out.add(N.subtract(BigInteger.TWO));

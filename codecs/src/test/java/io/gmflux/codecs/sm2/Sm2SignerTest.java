@@ -164,4 +164,38 @@ class Sm2SignerTest {
         byte[] sig = new Sm2Signer(pair.privateKey(), longId, new SecureRandom()).sign(new byte[5]);
         assertThat(new Sm2Verifier(pair.publicKey(), longId).verify(new byte[5], sig)).isTrue();
     }
+
+    @Test
+    void streamedMessagesSignAndVerifyLikeWholeOnesAndMixingIsRefused() throws Exception {
+        SplittableRandom rnd = new SplittableRandom(91);
+        Sm2KeyPair pair = Sm2KeyPair.generate(seeded(92));
+        Sm2Signer signer = new Sm2Signer(pair.privateKey(), "id".getBytes(), seeded(93));
+        Sm2Verifier verifier = new Sm2Verifier(pair.publicKey(), "id".getBytes());
+        for (int i = 0; i < 30; i++) {
+            byte[] msg = new byte[rnd.nextInt(0, 300)];
+            rnd.nextBytes(msg);
+            int cut = rnd.nextInt(msg.length + 1);
+            signer.update(msg, 0, cut);
+            for (int j = cut; j < msg.length; j++) {
+                signer.update(msg[j]);
+            }
+            byte[] sig = signer.sign();
+            String what = "seed 91 case " + i + ", cut " + cut + " of " + msg.length;
+            assertThat(verifier.verify(msg, sig)).as(what).isTrue();
+            verifier.update(msg, 0, cut);
+            verifier.update(msg, cut, msg.length - cut);
+            assertThat(verifier.verify(sig)).as(what).isTrue();
+            verifier.update(msg, 0, msg.length);
+            verifier.update((byte) 1);
+            assertThat(verifier.verify(sig)).as("extended, " + what).isFalse();
+        }
+        signer.update(new byte[3], 0, 3);
+        assertThatThrownBy(() -> signer.sign(new byte[3])).isInstanceOf(IllegalStateException.class);
+        signer.reset();
+        byte[] sig = signer.sign(new byte[3]);
+        verifier.update(new byte[3], 0, 3);
+        assertThatThrownBy(() -> verifier.verify(new byte[3], sig)).isInstanceOf(IllegalStateException.class);
+        verifier.reset();
+        assertThat(verifier.verify(new byte[3], sig)).isTrue();
+    }
 }
