@@ -62,12 +62,13 @@ class EncryptedTopicTest {
         List<String> sent = new ArrayList<>();
         try (KafkaProducer<byte[], String> p = Clients.producer(sendTo(ALICE,
                 GmfluxConfig.INNER_SERIALIZER, StringSerializer.class.getName()))) {
+            List<ProducerRecord<byte[], String>> records = new ArrayList<>();
             for (int i = 0; i < 50; i++) {
                 String v = "order " + i + " total " + (i * 17);
                 sent.add(v);
-                p.send(new ProducerRecord<>(topic, ("k" + i).getBytes(StandardCharsets.UTF_8), v));
+                records.add(new ProducerRecord<>(topic, ("k" + i).getBytes(StandardCharsets.UTF_8), v));
             }
-            p.flush();
+            Clients.sendAll(p, records);
         }
         try (KafkaConsumer<byte[], String> c = Clients.consumer(readWith(ALICE,
                 GmfluxConfig.INNER_DESERIALIZER, StringDeserializer.class.getName()))) {
@@ -90,14 +91,16 @@ class EncryptedTopicTest {
         SplittableRandom rnd = new SplittableRandom(0xb17e5L);
         Map<String, byte[]> sent = new HashMap<>();
         try (KafkaProducer<byte[], byte[]> p = Clients.producer(sendTo(ALICE, GmfluxConfig.SUITE, "zuc128"))) {
+            List<ProducerRecord<byte[], byte[]>> records = new ArrayList<>();
             for (int i = 0; i < 200; i++) {
                 byte[] v = new byte[rnd.nextInt(0, 5000)];
                 rnd.nextBytes(v);
                 sent.put("r" + i, v);
                 RecordHeaders h = new RecordHeaders();
                 h.add("trace-id", ("t" + i).getBytes(StandardCharsets.UTF_8));
-                p.send(new ProducerRecord<>(topic, null, ("r" + i).getBytes(StandardCharsets.UTF_8), v, h));
+                records.add(new ProducerRecord<>(topic, null, ("r" + i).getBytes(StandardCharsets.UTF_8), v, h));
             }
+            Clients.sendAll(p, records);
         }
         try (KafkaConsumer<byte[], byte[]> c = Clients.consumer(readWith(ALICE))) {
             List<ConsumerRecord<byte[], byte[]>> got = Clients.readAll(c, topic, sent.size());
@@ -118,12 +121,14 @@ class EncryptedTopicTest {
         List<JsonNode> sent = new ArrayList<>();
         try (KafkaProducer<byte[], JsonNode> p = Clients.producer(sendTo(ALICE,
                 GmfluxConfig.INNER_SERIALIZER, JsonSerializer.class.getName(), GmfluxConfig.SUITE, "sm4-ccm"))) {
+            List<ProducerRecord<byte[], JsonNode>> records = new ArrayList<>();
             for (int i = 0; i < 20; i++) {
                 JsonNode n = json.readTree("{\"id\":" + i + ",\"item\":\"widget-" + i + "\",\"price\":" + (i + 0.5)
                         + ",\"tags\":[\"a\",\"b\"]}");
                 sent.add(n);
-                p.send(new ProducerRecord<>(topic, n));
+                records.add(new ProducerRecord<>(topic, n));
             }
+            Clients.sendAll(p, records);
         }
         try (KafkaConsumer<byte[], JsonNode> c = Clients.consumer(readWith(ALICE,
                 GmfluxConfig.INNER_DESERIALIZER, JsonDeserializer.class.getName()))) {
@@ -139,9 +144,11 @@ class EncryptedTopicTest {
         serializer.configure(sendTo(ALICE, GmfluxConfig.ROTATE_RECORDS, "25"), false);
         try (KafkaProducer<byte[], byte[]> p = new KafkaProducer<>(Clients.producerProps(Map.of()),
                 new ByteArraySerializer(), serializer)) {
+            List<ProducerRecord<byte[], byte[]>> records = new ArrayList<>();
             for (int i = 0; i < 100; i++) {
-                p.send(new ProducerRecord<>(topic, ("v" + i).getBytes(StandardCharsets.UTF_8)));
+                records.add(new ProducerRecord<>(topic, ("v" + i).getBytes(StandardCharsets.UTF_8)));
             }
+            Clients.sendAll(p, records);
         }
         GmfluxDeserializer<byte[]> deserializer = new GmfluxDeserializer<>();
         deserializer.configure(readWith(ALICE), false);

@@ -206,10 +206,13 @@ public final class EmbeddedKafka implements AutoCloseable {
         }
         Exit.Procedure refuse = (status, message) -> {
             // Kafka logs the cause through SLF4J before it exits; without a binding on the class path
-            // that log is silent, so say where to look.
-            throw new IllegalStateException("embedded Kafka hit a fatal error and asked to exit with status " + status
-                    + (message == null ? "" : ": " + message)
-                    + " (the cause is in Kafka's SLF4J log: put a binding such as slf4j-simple on the class path to see it)");
+            // that log is silent, so say where to look. The broker may be unusable from here on: say
+            // so on stderr too, since the thread that asked to exit may swallow this exception.
+            IllegalStateException e = new IllegalStateException("embedded Kafka hit a fatal error and asked to exit"
+                    + " with status " + status + (message == null ? "" : ": " + message) + " (the cause is in Kafka's"
+                    + " SLF4J log: put a binding such as slf4j-simple on the class path to see it)");
+            e.printStackTrace();
+            throw e;
         };
         Exit.setExitProcedure(refuse);
         Exit.setHaltProcedure(refuse);

@@ -66,9 +66,11 @@ class GmfluxReceiverTest {
                 GmfluxConfig.RECIPIENTS, ALICE.publicPem.toString(),
                 GmfluxConfig.INNER_SERIALIZER, StringSerializer.class.getName(),
                 "key.serializer", StringSerializer.class.getName())))) {
+            List<ProducerRecord<String, String>> records = new ArrayList<>();
             for (int i = from; i < to; i++) {
-                p.send(new ProducerRecord<>(topic, "k" + i, "v" + i));
+                records.add(new ProducerRecord<>(topic, "k" + i, "v" + i));
             }
+            Clients.sendAll(p, records);
         }
     }
 
