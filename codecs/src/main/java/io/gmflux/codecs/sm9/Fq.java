@@ -286,6 +286,307 @@ final class Fq {
     }
 
 
+    /**
+     * Writes the five 52-bit digits of the 4-limb value a (any 256-bit value) at d[dof..dof+4], the
+     * form {@link #mulWide} multiplies.
+     */
+    static void digits(long[] d, int dof, long[] a, int ao) {
+        long xa = a[ao];
+        long xb = a[ao + 1];
+        long xc = a[ao + 2];
+        long xd = a[ao + 3];
+        d[dof] = xa & M52;
+        d[dof + 1] = ((xa >>> 52) | (xb << 12)) & M52;
+        d[dof + 2] = ((xb >>> 40) | (xc << 24)) & M52;
+        d[dof + 3] = ((xc >>> 28) | (xd << 36)) & M52;
+        d[dof + 4] = xd >>> 16;
+    }
+
+    /**
+     * Unreduced product x·y of two digit vectors (5 signed digits each, |digit| &lt; 2^54, so sums
+     * and differences of {@link #digits} outputs qualify) as ten signed column sums w[wo..wo+9]
+     * (value Σ w_k 2^(52k)); each column is below 2^57 in magnitude, so columns of a few products
+     * may be added and subtracted as plain longs before one {@link #redc}.
+     */
+    static void mulWide(long[] w, int wo, long[] x, int xo, long[] y, int yo) {
+        long x0 = x[xo + 0];
+        long x1 = x[xo + 1];
+        long x2 = x[xo + 2];
+        long x3 = x[xo + 3];
+        long x4 = x[xo + 4];
+        long y0 = y[yo + 0];
+        long y1 = y[yo + 1];
+        long y2 = y[yo + 2];
+        long y3 = y[yo + 3];
+        long y4 = y[yo + 4];
+        long l1 = x0 * y0;
+        long h1 = Math.multiplyHigh(x0, y0);
+        long t0 = l1 & M52;
+        long t1 = (h1 << 12) | (l1 >>> 52);
+        long l2 = x0 * y1;
+        long h2 = Math.multiplyHigh(x0, y1);
+        t1 += l2 & M52;
+        long t2 = (h2 << 12) | (l2 >>> 52);
+        long l3 = x0 * y2;
+        long h3 = Math.multiplyHigh(x0, y2);
+        t2 += l3 & M52;
+        long t3 = (h3 << 12) | (l3 >>> 52);
+        long l4 = x0 * y3;
+        long h4 = Math.multiplyHigh(x0, y3);
+        t3 += l4 & M52;
+        long t4 = (h4 << 12) | (l4 >>> 52);
+        long l5 = x0 * y4;
+        long h5 = Math.multiplyHigh(x0, y4);
+        t4 += l5 & M52;
+        long t5 = (h5 << 12) | (l5 >>> 52);
+        long l6 = x1 * y0;
+        long h6 = Math.multiplyHigh(x1, y0);
+        t1 += l6 & M52;
+        t2 += (h6 << 12) | (l6 >>> 52);
+        long l7 = x1 * y1;
+        long h7 = Math.multiplyHigh(x1, y1);
+        t2 += l7 & M52;
+        t3 += (h7 << 12) | (l7 >>> 52);
+        long l8 = x1 * y2;
+        long h8 = Math.multiplyHigh(x1, y2);
+        t3 += l8 & M52;
+        t4 += (h8 << 12) | (l8 >>> 52);
+        long l9 = x1 * y3;
+        long h9 = Math.multiplyHigh(x1, y3);
+        t4 += l9 & M52;
+        t5 += (h9 << 12) | (l9 >>> 52);
+        long l10 = x1 * y4;
+        long h10 = Math.multiplyHigh(x1, y4);
+        t5 += l10 & M52;
+        long t6 = (h10 << 12) | (l10 >>> 52);
+        long l11 = x2 * y0;
+        long h11 = Math.multiplyHigh(x2, y0);
+        t2 += l11 & M52;
+        t3 += (h11 << 12) | (l11 >>> 52);
+        long l12 = x2 * y1;
+        long h12 = Math.multiplyHigh(x2, y1);
+        t3 += l12 & M52;
+        t4 += (h12 << 12) | (l12 >>> 52);
+        long l13 = x2 * y2;
+        long h13 = Math.multiplyHigh(x2, y2);
+        t4 += l13 & M52;
+        t5 += (h13 << 12) | (l13 >>> 52);
+        long l14 = x2 * y3;
+        long h14 = Math.multiplyHigh(x2, y3);
+        t5 += l14 & M52;
+        t6 += (h14 << 12) | (l14 >>> 52);
+        long l15 = x2 * y4;
+        long h15 = Math.multiplyHigh(x2, y4);
+        t6 += l15 & M52;
+        long t7 = (h15 << 12) | (l15 >>> 52);
+        long l16 = x3 * y0;
+        long h16 = Math.multiplyHigh(x3, y0);
+        t3 += l16 & M52;
+        t4 += (h16 << 12) | (l16 >>> 52);
+        long l17 = x3 * y1;
+        long h17 = Math.multiplyHigh(x3, y1);
+        t4 += l17 & M52;
+        t5 += (h17 << 12) | (l17 >>> 52);
+        long l18 = x3 * y2;
+        long h18 = Math.multiplyHigh(x3, y2);
+        t5 += l18 & M52;
+        t6 += (h18 << 12) | (l18 >>> 52);
+        long l19 = x3 * y3;
+        long h19 = Math.multiplyHigh(x3, y3);
+        t6 += l19 & M52;
+        t7 += (h19 << 12) | (l19 >>> 52);
+        long l20 = x3 * y4;
+        long h20 = Math.multiplyHigh(x3, y4);
+        t7 += l20 & M52;
+        long t8 = (h20 << 12) | (l20 >>> 52);
+        long l21 = x4 * y0;
+        long h21 = Math.multiplyHigh(x4, y0);
+        t4 += l21 & M52;
+        t5 += (h21 << 12) | (l21 >>> 52);
+        long l22 = x4 * y1;
+        long h22 = Math.multiplyHigh(x4, y1);
+        t5 += l22 & M52;
+        t6 += (h22 << 12) | (l22 >>> 52);
+        long l23 = x4 * y2;
+        long h23 = Math.multiplyHigh(x4, y2);
+        t6 += l23 & M52;
+        t7 += (h23 << 12) | (l23 >>> 52);
+        long l24 = x4 * y3;
+        long h24 = Math.multiplyHigh(x4, y3);
+        t7 += l24 & M52;
+        t8 += (h24 << 12) | (l24 >>> 52);
+        long l25 = x4 * y4;
+        long h25 = Math.multiplyHigh(x4, y4);
+        t8 += l25 & M52;
+        long t9 = (h25 << 12) | (l25 >>> 52);
+        w[wo + 0] = t0;
+        w[wo + 1] = t1;
+        w[wo + 2] = t2;
+        w[wo + 3] = t3;
+        w[wo + 4] = t4;
+        w[wo + 5] = t5;
+        w[wo + 6] = t6;
+        w[wo + 7] = t7;
+        w[wo + 8] = t8;
+        w[wo + 9] = t9;
+    }
+
+    /**
+     * r = T·2^-260 mod q for the signed column sum T = Σ w_k 2^(52k) (columns below 2^60 in
+     * magnitude) with -4q^2 &lt; T &lt; 4q^2: Montgomery reduction digit by digit, then the result, in
+     * (-0.18q, 1.18q) because 4q^2 &lt; 0.18q·2^260, gets q added if negative and q subtracted if
+     * at least q, by masks. Branch-free.
+     */
+    static void redc(long[] r, int ro, long[] w, int wo) {
+        long t0 = w[wo + 0];
+        long t1 = w[wo + 1];
+        long t2 = w[wo + 2];
+        long t3 = w[wo + 3];
+        long t4 = w[wo + 4];
+        long t5 = w[wo + 5];
+        long t6 = w[wo + 6];
+        long t7 = w[wo + 7];
+        long t8 = w[wo + 8];
+        long t9 = w[wo + 9];
+        long m0 = (t0 * N52) & M52;
+        long l26 = m0 * P0;
+        long h26 = Math.multiplyHigh(m0, P0);
+        t0 += l26 & M52;
+        t1 += (h26 << 12) | (l26 >>> 52);
+        long l27 = m0 * P1;
+        long h27 = Math.multiplyHigh(m0, P1);
+        t1 += l27 & M52;
+        t2 += (h27 << 12) | (l27 >>> 52);
+        long l28 = m0 * P2;
+        long h28 = Math.multiplyHigh(m0, P2);
+        t2 += l28 & M52;
+        t3 += (h28 << 12) | (l28 >>> 52);
+        long l29 = m0 * P3;
+        long h29 = Math.multiplyHigh(m0, P3);
+        t3 += l29 & M52;
+        t4 += (h29 << 12) | (l29 >>> 52);
+        long l30 = m0 * P4;
+        long h30 = Math.multiplyHigh(m0, P4);
+        t4 += l30 & M52;
+        t5 += (h30 << 12) | (l30 >>> 52);
+        t1 += t0 >> 52; // t0 is now a multiple of 2^52
+        long m1 = (t1 * N52) & M52;
+        long l31 = m1 * P0;
+        long h31 = Math.multiplyHigh(m1, P0);
+        t1 += l31 & M52;
+        t2 += (h31 << 12) | (l31 >>> 52);
+        long l32 = m1 * P1;
+        long h32 = Math.multiplyHigh(m1, P1);
+        t2 += l32 & M52;
+        t3 += (h32 << 12) | (l32 >>> 52);
+        long l33 = m1 * P2;
+        long h33 = Math.multiplyHigh(m1, P2);
+        t3 += l33 & M52;
+        t4 += (h33 << 12) | (l33 >>> 52);
+        long l34 = m1 * P3;
+        long h34 = Math.multiplyHigh(m1, P3);
+        t4 += l34 & M52;
+        t5 += (h34 << 12) | (l34 >>> 52);
+        long l35 = m1 * P4;
+        long h35 = Math.multiplyHigh(m1, P4);
+        t5 += l35 & M52;
+        t6 += (h35 << 12) | (l35 >>> 52);
+        t2 += t1 >> 52; // t1 is now a multiple of 2^52
+        long m2 = (t2 * N52) & M52;
+        long l36 = m2 * P0;
+        long h36 = Math.multiplyHigh(m2, P0);
+        t2 += l36 & M52;
+        t3 += (h36 << 12) | (l36 >>> 52);
+        long l37 = m2 * P1;
+        long h37 = Math.multiplyHigh(m2, P1);
+        t3 += l37 & M52;
+        t4 += (h37 << 12) | (l37 >>> 52);
+        long l38 = m2 * P2;
+        long h38 = Math.multiplyHigh(m2, P2);
+        t4 += l38 & M52;
+        t5 += (h38 << 12) | (l38 >>> 52);
+        long l39 = m2 * P3;
+        long h39 = Math.multiplyHigh(m2, P3);
+        t5 += l39 & M52;
+        t6 += (h39 << 12) | (l39 >>> 52);
+        long l40 = m2 * P4;
+        long h40 = Math.multiplyHigh(m2, P4);
+        t6 += l40 & M52;
+        t7 += (h40 << 12) | (l40 >>> 52);
+        t3 += t2 >> 52; // t2 is now a multiple of 2^52
+        long m3 = (t3 * N52) & M52;
+        long l41 = m3 * P0;
+        long h41 = Math.multiplyHigh(m3, P0);
+        t3 += l41 & M52;
+        t4 += (h41 << 12) | (l41 >>> 52);
+        long l42 = m3 * P1;
+        long h42 = Math.multiplyHigh(m3, P1);
+        t4 += l42 & M52;
+        t5 += (h42 << 12) | (l42 >>> 52);
+        long l43 = m3 * P2;
+        long h43 = Math.multiplyHigh(m3, P2);
+        t5 += l43 & M52;
+        t6 += (h43 << 12) | (l43 >>> 52);
+        long l44 = m3 * P3;
+        long h44 = Math.multiplyHigh(m3, P3);
+        t6 += l44 & M52;
+        t7 += (h44 << 12) | (l44 >>> 52);
+        long l45 = m3 * P4;
+        long h45 = Math.multiplyHigh(m3, P4);
+        t7 += l45 & M52;
+        t8 += (h45 << 12) | (l45 >>> 52);
+        t4 += t3 >> 52; // t3 is now a multiple of 2^52
+        long m4 = (t4 * N52) & M52;
+        long l46 = m4 * P0;
+        long h46 = Math.multiplyHigh(m4, P0);
+        t4 += l46 & M52;
+        t5 += (h46 << 12) | (l46 >>> 52);
+        long l47 = m4 * P1;
+        long h47 = Math.multiplyHigh(m4, P1);
+        t5 += l47 & M52;
+        t6 += (h47 << 12) | (l47 >>> 52);
+        long l48 = m4 * P2;
+        long h48 = Math.multiplyHigh(m4, P2);
+        t6 += l48 & M52;
+        t7 += (h48 << 12) | (l48 >>> 52);
+        long l49 = m4 * P3;
+        long h49 = Math.multiplyHigh(m4, P3);
+        t7 += l49 & M52;
+        t8 += (h49 << 12) | (l49 >>> 52);
+        long l50 = m4 * P4;
+        long h50 = Math.multiplyHigh(m4, P4);
+        t8 += l50 & M52;
+        t9 += (h50 << 12) | (l50 >>> 52);
+        t5 += t4 >> 52; // t4 is now a multiple of 2^52
+        t6 += t5 >> 52;
+        t7 += t6 >> 52;
+        t8 += t7 >> 52;
+        t9 += t8 >> 52;
+        long e0 = t5 & M52;
+        long e1 = t6 & M52;
+        long e2 = t7 & M52;
+        long e3 = t8 & M52;
+        long s0 = e0 | (e1 << 52);
+        long s1 = (e1 >>> 12) | (e2 << 40);
+        long s2 = (e2 >>> 24) | (e3 << 28);
+        long s3 = (e3 >>> 36) | (t9 << 16);
+        long top = t9 >> 48; // -1, 0 or 1: the value is s + top·2^256
+        long neg = top >> 63;
+        long k0 = Q0 & neg;
+        long k1 = Q1 & neg;
+        long k2 = Q2 & neg;
+        long k3 = Q3 & neg;
+        long u0 = s0 + k0;
+        long c0 = ((s0 & k0) | ((s0 | k0) & ~u0)) >>> 63;
+        long u1 = s1 + k1 + c0;
+        long c1 = ((s1 & k1) | ((s1 | k1) & ~u1)) >>> 63;
+        long u2 = s2 + k2 + c1;
+        long c2 = ((s2 & k2) | ((s2 | k2) & ~u2)) >>> 63;
+        long u3 = s3 + k3 + c2;
+        // A negative value plus q lies in [0, q): the carry out cancels top = -1.
+        Mont256.reduceOnce(r, ro, u0, u1, u2, u3, top & ~neg, Q0, Q1, Q2, Q3);
+    }
+
     static void sqr(long[] r, int ro, long[] a, int ao) {
         mul(r, ro, a, ao, a, ao);
     }
