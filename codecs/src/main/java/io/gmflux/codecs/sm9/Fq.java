@@ -432,10 +432,10 @@ final class Fq {
     }
 
     /**
-     * r = T·2^-260 mod q for the signed column sum T = Σ w_k 2^(52k) (columns below 2^60 in
-     * magnitude) with -4q^2 &lt; T &lt; 4q^2: Montgomery reduction digit by digit, then the result, in
-     * (-0.18q, 1.18q) because 4q^2 &lt; 0.18q·2^260, gets q added if negative and q subtracted if
-     * at least q, by masks. Branch-free.
+     * r = T·2^-260 mod q for the signed column sum T = Σ w_k 2^(52k) (columns below 2^62 in
+     * magnitude) with |T| &lt; 20q^2: Montgomery reduction digit by digit gives (T + m q)/2^260 with
+     * 0 &lt;= m &lt; 2^260, in (-0.9q, 1.9q) because 20q^2 &lt; 0.9q·2^260; it gets q added if negative and
+     * q subtracted if at least q, by masks. Branch-free.
      */
     static void redc(long[] r, int ro, long[] w, int wo) {
         long t0 = w[wo + 0];

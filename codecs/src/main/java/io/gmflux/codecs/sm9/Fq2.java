@@ -16,10 +16,8 @@ final class Fq2 {
     }
 
     /**
-     * r = a * b by Karatsuba on unreduced products: (a0 + a1)(b0 + b1), a0 b0 and a1 b1 as column sums
-     * ({@link Fq#mulWide}, digit sums exact), c1 = (a0 + a1)(b0 + b1) - a0 b0 - a1 b1 = a0 b1 + a1 b0
-     * in [0, 2q^2) and c0 = a0 b0 - 2 a1 b1 (u^2 = -2) in (-2q^2, q^2), each reduced once
-     * ({@link Fq#redc}): 2 reductions instead of 3 and no modular additions.
+     * r = a * b: {@link #mulWide} on the digits of a and b, then one Montgomery reduction per
+     * coefficient ({@link Fq#redc}): 2 reductions instead of 3 and no modular additions.
      */
     static void mul(long[] r, int ro, long[] a, int ao, long[] b, int bo, Workspace w) {
         long[] d = w.digits;
@@ -28,21 +26,33 @@ final class Fq2 {
         Fq.digits(d, 5, a, ao + 4);
         Fq.digits(d, 10, b, bo);
         Fq.digits(d, 15, b, bo + 4);
-        for (int i = 0; i < 5; i++) {
-            d[20 + i] = d[i] + d[5 + i];
-            d[25 + i] = d[10 + i] + d[15 + i];
-        }
-        Fq.mulWide(c, 0, d, 0, d, 10);
-        Fq.mulWide(c, 10, d, 5, d, 15);
-        Fq.mulWide(c, 20, d, 20, d, 25);
-        for (int k = 0; k < 10; k++) {
-            long p0 = c[k];
-            long p1 = c[10 + k];
-            c[20 + k] -= p0 + p1;
-            c[k] = p0 - 2 * p1;
-        }
+        mulWide(c, 0, d, 0, d, 10, d, 20, c, 20);
         Fq.redc(r, ro, c, 0);
-        Fq.redc(r, ro + 4, c, 20);
+        Fq.redc(r, ro + 4, c, 10);
+    }
+
+    /**
+     * Unreduced a * b for a, b given as 10 digits each (a0 then a1, {@link Fq#digits} form or sums
+     * and differences of such, |digit| &lt; 2^53): Karatsuba on column sums ({@link Fq#mulWide};
+     * digit sums are exact), c1 = (a0 + a1)(b0 + b1) - a0 b0 - a1 b1 = a0 b1 + a1 b0 and
+     * c0 = a0 b0 - 2 a1 b1 (u^2 = -2) as 20 columns at c[co..] (c0 first), each column below 2^60 in
+     * magnitude. As integers |c0|, |c1| &lt; 2·A·B for digit vectors of values below A and B. Uses
+     * 10 scratch digits at s[so..] and 10 scratch columns at t[to..].
+     */
+    static void mulWide(long[] c, int co, long[] x, int xo, long[] y, int yo, long[] s, int so, long[] t, int to) {
+        for (int i = 0; i < 5; i++) {
+            s[so + i] = x[xo + i] + x[xo + 5 + i];
+            s[so + 5 + i] = y[yo + i] + y[yo + 5 + i];
+        }
+        Fq.mulWide(c, co, x, xo, y, yo);
+        Fq.mulWide(c, co + 10, x, xo + 5, y, yo + 5);
+        Fq.mulWide(t, to, s, so, s, so + 5);
+        for (int k = 0; k < 10; k++) {
+            long p0 = c[co + k];
+            long p1 = c[co + 10 + k];
+            c[co + 10 + k] = t[to + k] - p0 - p1;
+            c[co + k] = p0 - 2 * p1;
+        }
     }
 
     /** r = a^2 (2 multiplications). */

@@ -12,10 +12,10 @@ final class Workspace {
 
     /** Fq2 temporaries (4 Fq). */
     final long[] f2 = new long[16];
-    /** Digit vectors for unreduced products (6 F_q elements in 52-bit digits, Fq.digits). */
-    final long[] digits = new long[30];
-    /** Unreduced column sums (3 products, Fq.mulWide). */
-    final long[] wide = new long[30];
+    /** Digit vectors for unreduced products (14 F_q elements in 52-bit digits, Fq.digits). */
+    final long[] digits = new long[70];
+    /** Unreduced column sums (7 products, Fq.mulWide). */
+    final long[] wide = new long[70];
     /** Fq4 temporaries (5 Fq2). */
     final long[] f4 = new long[40];
     /** Fq12 temporaries (8 Fq4). */
