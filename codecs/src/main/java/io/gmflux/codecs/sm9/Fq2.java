@@ -55,17 +55,39 @@ final class Fq2 {
         }
     }
 
-    /** r = a^2 (2 multiplications). */
+    /** r = a^2: {@link #sqrWide} and one reduction per coefficient. */
     static void sqr(long[] r, int ro, long[] a, int ao, Workspace w) {
-        long[] t = w.f2;
-        Fq.mul(t, 0, a, ao, a, ao + 4);         // a0 a1
-        Fq.add(t, 4, a, ao, a, ao + 4);         // a0 + a1
-        Fq.dbl(t, 8, a, ao + 4);
-        Fq.sub(t, 8, a, ao, t, 8);              // a0 - 2 a1
-        Fq.mul(t, 4, t, 4, t, 8);               // a0^2 - a0 a1 - 2 a1^2
-        Fq.add(r, ro, t, 4, t, 0);
-        Fq.dbl(r, ro + 4, t, 0);
+        long[] d = w.digits;
+        long[] c = w.wide;
+        Fq.digits(d, 0, a, ao);
+        Fq.digits(d, 5, a, ao + 4);
+        sqrWide(c, 0, d, 0, d, 10);
+        Fq.redc(r, ro, c, 0);
+        Fq.redc(r, ro + 4, c, 10);
     }
+
+    /**
+     * Unreduced a^2 for a given as 10 digits (|digit| &lt; 2^53): c1 = 2 a0 a1 and
+     * c0 = (a0 + a1)(a0 - 2 a1) + a0 a1 = a0^2 - 2 a1^2, two digit products, as 20 columns at c[co..]
+     * (each below 2^61 in magnitude; as integers |c0|, |c1| &lt; 2A^2 for a value below A). Uses 10
+     * scratch digits at s[so..].
+     */
+    static void sqrWide(long[] c, int co, long[] x, int xo, long[] s, int so) {
+        for (int i = 0; i < 5; i++) {
+            long x0 = x[xo + i];
+            long x1 = x[xo + 5 + i];
+            s[so + i] = x0 + x1;
+            s[so + 5 + i] = x0 - 2 * x1;
+        }
+        Fq.mulWide(c, co + 10, x, xo, x, xo + 5);
+        Fq.mulWide(c, co, s, so, s, so + 5);
+        for (int k = 0; k < 10; k++) {
+            long p = c[co + 10 + k];
+            c[co + k] += p;
+            c[co + 10 + k] = 2 * p;
+        }
+    }
+
 
     static void add(long[] r, int ro, long[] a, int ao, long[] b, int bo) {
         Fq.add(r, ro, a, ao, b, bo);

@@ -51,18 +51,39 @@ final class Fq4 {
         Fq.redc(r, ro + 12, c, 50);
     }
 
-    /** r = a^2 = (x^2 + y^2 u) + ((x + y)^2 - x^2 - y^2) v: three squarings in F_q2 (6 in F_q). */
+    /**
+     * r = a^2 = (x^2 + y^2 u) + ((x + y)^2 - x^2 - y^2) v on unreduced squares: three
+     * {@link Fq2#sqrWide} (6 digit products) and 4 reductions, no modular additions. Output
+     * coefficients lie within ±8q^2 as integers, columns below 2^62.
+     */
     static void sqr(long[] r, int ro, long[] a, int ao, Workspace w) {
-        long[] t = w.f4;
-        Fq2.sqr(t, 0, a, ao, w);
-        Fq2.sqr(t, 8, a, ao + 8, w);
-        Fq2.add(t, 16, a, ao, a, ao + 8);
-        Fq2.sqr(t, 16, t, 16, w);
-        Fq2.sub(t, 16, t, 16, t, 0);
-        Fq2.sub(r, ro + 8, t, 16, t, 8);
-        Fq2.mulU(t, 8, t, 8, w);
-        Fq2.add(r, ro, t, 0, t, 8);
+        long[] d = w.digits;
+        long[] c = w.wide;
+        for (int i = 0; i < 4; i++) {
+            Fq.digits(d, 5 * i, a, ao + 4 * i);
+        }
+        for (int i = 0; i < 10; i++) {
+            d[20 + i] = d[i] + d[10 + i];
+        }
+        Fq2.sqrWide(c, 0, d, 0, d, 30);       // X = x^2
+        Fq2.sqrWide(c, 20, d, 10, d, 30);     // Y = y^2
+        Fq2.sqrWide(c, 40, d, 20, d, 30);     // S = (x + y)^2
+        for (int k = 0; k < 10; k++) {
+            long x0 = c[k];
+            long x1 = c[10 + k];
+            long y0 = c[20 + k];
+            long y1 = c[30 + k];
+            c[40 + k] -= x0 + y0;
+            c[50 + k] -= x1 + y1;
+            c[k] = x0 - 2 * y1;                // u (y0 + y1 u) = -2 y1 + y0 u
+            c[10 + k] = x1 + y0;
+        }
+        Fq.redc(r, ro, c, 0);
+        Fq.redc(r, ro + 4, c, 10);
+        Fq.redc(r, ro + 8, c, 40);
+        Fq.redc(r, ro + 12, c, 50);
     }
+
 
     static void add(long[] r, int ro, long[] a, int ao, long[] b, int bo) {
         Fq2.add(r, ro, a, ao, b, bo);
