@@ -14,12 +14,10 @@ final class Fq4 {
     }
 
     /**
-     * r = a * b = (ax bx + ay by u) + ((ax + ay)(bx + by) - ax bx - ay by) v on unreduced products:
-     * three {@link Fq2#mulWide} (9 digit products), the combinations on column sums, and one
-     * Montgomery reduction per output coefficient (4 instead of 6, no modular additions). Bounds:
-     * for reduced inputs each output coefficient, as an integer, lies within ±6q^2 (ax bx + u ay by:
-     * c0 = (ax bx)_0 - 2 (ay by)_1 in (-6q^2, q^2)), inside {@link Fq#redc}'s range; digits of
-     * ax + ay stay below 2^53 and columns below 2^62.
+     * r = a * b = (ax bx + ay by u) + ((ax + ay)(bx + by) - ax bx - ay by) v on unreduced products
+     * ({@link #mulWide}) and one Montgomery reduction per output coefficient (4 instead of 6, no
+     * modular additions). For reduced inputs each output coefficient lies within ±6q^2 as an
+     * integer (c0 = (ax bx)_0 - 2 (ay by)_1 in (-6q^2, q^2)), inside {@link Fq#redc}'s range.
      */
     static void mul(long[] r, int ro, long[] a, int ao, long[] b, int bo, Workspace w) {
         long[] d = w.digits;
@@ -28,27 +26,37 @@ final class Fq4 {
             Fq.digits(d, 5 * i, a, ao + 4 * i);
             Fq.digits(d, 20 + 5 * i, b, bo + 4 * i);
         }
+        mulWide(c, 0, d, 0, d, 20, d, 40, c, 40);
+        for (int i = 0; i < 4; i++) {
+            Fq.redc(r, ro + 4 * i, c, 10 * i);
+        }
+    }
+
+    /**
+     * Unreduced a * b for a, b given as 20 digits each (x then y, each 10 digits as in
+     * {@link Fq2#mulWide}; digits below 2^52 in magnitude, as {@link Fq#digits} writes them): three
+     * {@link Fq2#mulWide} (9 digit products) combined on column sums into 40 columns at c[co..]
+     * (x.c0, x.c1, y.c0, y.c1), each below 2^62 in magnitude. Uses 30 scratch digits at s[so..] and
+     * 30 scratch columns at t[to..].
+     */
+    static void mulWide(long[] c, int co, long[] x, int xo, long[] y, int yo, long[] s, int so, long[] t, int to) {
         for (int i = 0; i < 10; i++) {
-            d[40 + i] = d[i] + d[10 + i];
-            d[50 + i] = d[20 + i] + d[30 + i];
+            s[so + i] = x[xo + i] + x[xo + 10 + i];
+            s[so + 10 + i] = y[yo + i] + y[yo + 10 + i];
         }
-        Fq2.mulWide(c, 0, d, 0, d, 20, d, 60, c, 60);      // A = ax bx
-        Fq2.mulWide(c, 20, d, 10, d, 30, d, 60, c, 60);    // B = ay by
-        Fq2.mulWide(c, 40, d, 40, d, 50, d, 60, c, 60);    // C = (ax + ay)(bx + by)
+        Fq2.mulWide(c, co, x, xo, y, yo, s, so + 20, t, to + 20);            // A = ax bx
+        Fq2.mulWide(c, co + 20, x, xo + 10, y, yo + 10, s, so + 20, t, to + 20); // B = ay by
+        Fq2.mulWide(t, to, s, so, s, so + 10, s, so + 20, t, to + 20);       // C = (ax + ay)(bx + by)
         for (int k = 0; k < 10; k++) {
-            long a0 = c[k];
-            long a1 = c[10 + k];
-            long b0 = c[20 + k];
-            long b1 = c[30 + k];
-            c[40 + k] -= a0 + b0;
-            c[50 + k] -= a1 + b1;
-            c[k] = a0 - 2 * b1;                             // u (b0 + b1 u) = -2 b1 + b0 u
-            c[10 + k] = a1 + b0;
+            long a0 = c[co + k];
+            long a1 = c[co + 10 + k];
+            long b0 = c[co + 20 + k];
+            long b1 = c[co + 30 + k];
+            c[co + k] = a0 - 2 * b1;                            // u (b0 + b1 u) = -2 b1 + b0 u
+            c[co + 10 + k] = a1 + b0;
+            c[co + 20 + k] = t[to + k] - a0 - b0;
+            c[co + 30 + k] = t[to + 10 + k] - a1 - b1;
         }
-        Fq.redc(r, ro, c, 0);
-        Fq.redc(r, ro + 4, c, 10);
-        Fq.redc(r, ro + 8, c, 40);
-        Fq.redc(r, ro + 12, c, 50);
     }
 
     /**

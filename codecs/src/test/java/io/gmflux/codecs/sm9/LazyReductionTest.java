@@ -56,6 +56,60 @@ class LazyReductionTest {
             xx[0].add(yy[0]).mod(Q), xx[1].add(yy[1]).mod(Q), xy[0].add(yx[0]).mod(Q), xy[1].add(yx[1]).mod(Q)};
     }
 
+    private static BigInteger[] add4(BigInteger[] a, BigInteger[] b) {
+        BigInteger[] r = new BigInteger[4];
+        for (int i = 0; i < 4; i++) {
+            r[i] = a[i].add(b[i]).mod(Q);
+        }
+        return r;
+    }
+
+    private static BigInteger[] part(BigInteger[] a, int i) {
+        return java.util.Arrays.copyOfRange(a, 4 * i, 4 * i + 4);
+    }
+
+    /** (a0 + a1 w + a2 w^2)(b0 + b1 w + b2 w^2) with w^3 = v (v = (0, 0, 1, 0) in F_q4). */
+    private static BigInteger[] mul12(BigInteger[] a, BigInteger[] b) {
+        BigInteger[] v = {BigInteger.ZERO, BigInteger.ZERO, BigInteger.ONE, BigInteger.ZERO};
+        BigInteger[] a0 = part(a, 0);
+        BigInteger[] a1 = part(a, 1);
+        BigInteger[] a2 = part(a, 2);
+        BigInteger[] b0 = part(b, 0);
+        BigInteger[] b1 = part(b, 1);
+        BigInteger[] b2 = part(b, 2);
+        BigInteger[] r0 = add4(mul4(a0, b0), mul4(v, add4(mul4(a1, b2), mul4(a2, b1))));
+        BigInteger[] r1 = add4(add4(mul4(a0, b1), mul4(a1, b0)), mul4(v, mul4(a2, b2)));
+        BigInteger[] r2 = add4(add4(mul4(a0, b2), mul4(a2, b0)), mul4(a1, b1));
+        BigInteger[] r = new BigInteger[12];
+        System.arraycopy(r0, 0, r, 0, 4);
+        System.arraycopy(r1, 0, r, 4, 4);
+        System.arraycopy(r2, 0, r, 8, 4);
+        return r;
+    }
+
+    @Test
+    void fq12ProductsAgreeWithBigIntegerOnExtremeCoefficients() {
+        SplittableRandom rnd = new SplittableRandom(20261201);
+        Workspace w = new Workspace();
+        long[] a = new long[Fq12.SIZE];
+        long[] b = new long[Fq12.SIZE];
+        long[] r = new long[Fq12.SIZE];
+        for (int iter = 0; iter < 1500; iter++) {
+            BigInteger[] x = new BigInteger[12];
+            BigInteger[] y = new BigInteger[12];
+            for (int i = 0; i < 12; i++) {
+                x[i] = pick(rnd);
+                y[i] = pick(rnd);
+                set(a, 4 * i, x[i]);
+                set(b, 4 * i, y[i]);
+            }
+            Fq12.mul(r, 0, a, 0, b, 0, w);
+            assertThat(matches(r, mul12(x, y))).as("Fq12.mul seed 20261201 case " + iter).isTrue();
+            Fq12.sqr(r, 0, a, 0, w);
+            assertThat(matches(r, mul12(x, x))).as("Fq12.sqr seed 20261201 case " + iter).isTrue();
+        }
+    }
+
     @Test
     void fq2AndFq4ProductsAgreeWithBigIntegerOnExtremeCoefficients() {
         SplittableRandom rnd = new SplittableRandom(20261130);
