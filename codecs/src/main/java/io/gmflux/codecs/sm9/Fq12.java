@@ -137,29 +137,75 @@ final class Fq12 {
     }
 
 
-    /** r = a^2 (Chung-Hasan SQR2: 3 squarings and 2 multiplications in F_q4). */
+    /**
+     * r = a^2 by Chung-Hasan SQR2 (3 squarings and 2 multiplications in F_q4) on unreduced column
+     * sums: s0 = a0^2, s1 = 2 a1 a2, s2 = (a0 - a1 + a2)^2, s3 = 2 a0 a1, s4 = a2^2, then
+     * c0 = s0 + v s1, c1 = s3 + v s4, c2 = s1 + s2 + s3 - s0 - s4 = 2 a0 a2 + a1^2, 12 reductions.
+     * The digits of a0 - a1 + a2 are carried back to 52-bit digits (the top one signed) and the five
+     * products' columns are carried before they are combined. Output coefficients lie in
+     * (-22q^2, 14q^2) as integers, as in {@link #mul}.
+     */
     static void sqr(long[] r, int ro, long[] a, int ao, Workspace w) {
-        long[] t = w.f12;
-        Fq4.sqr(t, 0, a, ao, w);                    // s0 = a0^2
-        Fq4.mul(t, 16, a, ao + 16, a, ao + 32, w);
-        Fq4.dbl(t, 16, t, 16);                      // s1 = 2 a1 a2
-        Fq4.sub(t, 32, a, ao, a, ao + 16);
-        Fq4.add(t, 32, t, 32, a, ao + 32);
-        Fq4.sqr(t, 32, t, 32, w);                   // s2 = (a0 - a1 + a2)^2
-        Fq4.mul(t, 48, a, ao, a, ao + 16, w);
-        Fq4.dbl(t, 48, t, 48);                      // s3 = 2 a0 a1
-        Fq4.sqr(t, 64, a, ao + 32, w);              // s4 = a2^2
-        // c2 = s1 + s2 + s3 - s0 - s4
-        Fq4.add(t, 80, t, 16, t, 32);
-        Fq4.add(t, 80, t, 80, t, 48);
-        Fq4.sub(t, 80, t, 80, t, 0);
-        Fq4.sub(r, ro + 32, t, 80, t, 64);
-        // c0 = s0 + v s1, c1 = s3 + v s4
-        Fq4.mulV(t, 16, t, 16, w);
-        Fq4.add(r, ro, t, 0, t, 16);
-        Fq4.mulV(t, 64, t, 64, w);
-        Fq4.add(r, ro + 16, t, 48, t, 64);
+        long[] d = w.digits12;
+        long[] c = w.wide12;
+        for (int i = 0; i < 12; i++) {
+            Fq.digits(d, 5 * i, a, ao + 4 * i);
+        }
+        for (int j = 0; j < 20; j += 5) {                   // a0 - a1 + a2 at 60
+            long carry = 0;
+            for (int i = j; i < j + 4; i++) {
+                long v = d[i] - d[20 + i] + d[40 + i] + carry;
+                d[60 + i] = v & ((1L << 52) - 1);
+                carry = v >> 52;
+            }
+            d[60 + j + 4] = d[j + 4] - d[20 + j + 4] + d[40 + j + 4] + carry;
+        }
+        Fq4.sqrWide(c, 0, d, 0, d, 240, c, 240);              // s0 = a0^2
+        Fq4.mulWide(c, 40, d, 20, d, 40, d, 240, c, 240);     // a1 a2 (s1 / 2)
+        Fq4.sqrWide(c, 80, d, 60, d, 240, c, 240);            // s2
+        Fq4.mulWide(c, 120, d, 0, d, 20, d, 240, c, 240);     // a0 a1 (s3 / 2)
+        Fq4.sqrWide(c, 160, d, 40, d, 240, c, 240);           // s4 = a2^2
+        for (int j = 0; j < 200; j += 10) {
+            long carry = 0;
+            for (int k = j; k < j + 9; k++) {
+                long v = c[k] + carry;
+                c[k] = v & ((1L << 52) - 1);
+                carry = v >> 52;
+            }
+            c[j + 9] += carry;
+        }
+        for (int k = 0; k < 10; k++) {
+            long s10 = 2 * c[40 + k];
+            long s11 = 2 * c[50 + k];
+            long s12 = 2 * c[60 + k];
+            long s13 = 2 * c[70 + k];
+            long s30 = 2 * c[120 + k];
+            long s31 = 2 * c[130 + k];
+            long s32 = 2 * c[140 + k];
+            long s33 = 2 * c[150 + k];
+            // c2 = s1 + s2 + s3 - s0 - s4 (into the s2 slot)
+            c[80 + k] += s10 + s30 - c[k] - c[160 + k];
+            c[90 + k] += s11 + s31 - c[10 + k] - c[170 + k];
+            c[100 + k] += s12 + s32 - c[20 + k] - c[180 + k];
+            c[110 + k] += s13 + s33 - c[30 + k] - c[190 + k];
+            // c0 = s0 + v s1 (v (x + y v) = u y + x v), into the s0 slot
+            c[k] -= 2 * s13;
+            c[10 + k] += s12;
+            c[20 + k] += s10;
+            c[30 + k] += s11;
+            // c1 = s3 + v s4, into the s1 slot
+            c[40 + k] = s30 - 2 * c[190 + k];
+            c[50 + k] = s31 + c[180 + k];
+            c[60 + k] = s32 + c[160 + k];
+            c[70 + k] = s33 + c[170 + k];
+        }
+        for (int i = 0; i < 4; i++) {
+            Fq.redc(r, ro + 4 * i, c, 10 * i);
+            Fq.redc(r, ro + 16 + 4 * i, c, 40 + 10 * i);
+            Fq.redc(r, ro + 32 + 4 * i, c, 80 + 10 * i);
+        }
     }
+
 
     /**
      * r = a^2 for a in the cyclotomic subgroup (a^(q^4 - q^2 + 1) ... order dividing q^4 - q^2 + 1):

@@ -60,9 +60,8 @@ final class Fq4 {
     }
 
     /**
-     * r = a^2 = (x^2 + y^2 u) + ((x + y)^2 - x^2 - y^2) v on unreduced squares: three
-     * {@link Fq2#sqrWide} (6 digit products) and 4 reductions, no modular additions. Output
-     * coefficients lie within ±8q^2 as integers, columns below 2^62.
+     * r = a^2 = (x^2 + y^2 u) + ((x + y)^2 - x^2 - y^2) v on unreduced squares ({@link #sqrWide})
+     * and 4 reductions, no modular additions. Output coefficients lie within ±6q^2 as integers.
      */
     static void sqr(long[] r, int ro, long[] a, int ao, Workspace w) {
         long[] d = w.digits;
@@ -70,27 +69,36 @@ final class Fq4 {
         for (int i = 0; i < 4; i++) {
             Fq.digits(d, 5 * i, a, ao + 4 * i);
         }
-        for (int i = 0; i < 10; i++) {
-            d[20 + i] = d[i] + d[10 + i];
+        sqrWide(c, 0, d, 0, d, 20, c, 40);
+        for (int i = 0; i < 4; i++) {
+            Fq.redc(r, ro + 4 * i, c, 10 * i);
         }
-        Fq2.sqrWide(c, 0, d, 0, d, 30);       // X = x^2
-        Fq2.sqrWide(c, 20, d, 10, d, 30);     // Y = y^2
-        Fq2.sqrWide(c, 40, d, 20, d, 30);     // S = (x + y)^2
-        for (int k = 0; k < 10; k++) {
-            long x0 = c[k];
-            long x1 = c[10 + k];
-            long y0 = c[20 + k];
-            long y1 = c[30 + k];
-            c[40 + k] -= x0 + y0;
-            c[50 + k] -= x1 + y1;
-            c[k] = x0 - 2 * y1;                // u (y0 + y1 u) = -2 y1 + y0 u
-            c[10 + k] = x1 + y0;
-        }
-        Fq.redc(r, ro, c, 0);
-        Fq.redc(r, ro + 4, c, 10);
-        Fq.redc(r, ro + 8, c, 40);
-        Fq.redc(r, ro + 12, c, 50);
     }
+
+    /**
+     * Unreduced a^2 for a given as 20 digits (|digit| &lt; 2^53): three {@link Fq2#sqrWide} (6 digit
+     * products) combined into 40 columns at c[co..] (x.c0, x.c1, y.c0, y.c1), each below 2^62 in
+     * magnitude. Uses 20 scratch digits at s[so..] and 20 scratch columns at t[to..].
+     */
+    static void sqrWide(long[] c, int co, long[] x, int xo, long[] s, int so, long[] t, int to) {
+        for (int i = 0; i < 10; i++) {
+            s[so + i] = x[xo + i] + x[xo + 10 + i];
+        }
+        Fq2.sqrWide(c, co, x, xo, s, so + 10);          // X = x^2
+        Fq2.sqrWide(c, co + 20, x, xo + 10, s, so + 10); // Y = y^2
+        Fq2.sqrWide(t, to, s, so, s, so + 10);          // S = (x + y)^2
+        for (int k = 0; k < 10; k++) {
+            long x0 = c[co + k];
+            long x1 = c[co + 10 + k];
+            long y0 = c[co + 20 + k];
+            long y1 = c[co + 30 + k];
+            c[co + k] = x0 - 2 * y1;                     // u (y0 + y1 u) = -2 y1 + y0 u
+            c[co + 10 + k] = x1 + y0;
+            c[co + 20 + k] = t[to + k] - x0 - y0;
+            c[co + 30 + k] = t[to + 10 + k] - x1 - y1;
+        }
+    }
+
 
 
     static void add(long[] r, int ro, long[] a, int ao, long[] b, int bo) {
