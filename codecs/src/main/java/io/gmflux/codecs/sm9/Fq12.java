@@ -246,38 +246,70 @@ final class Fq12 {
      * at lo: l0, l1, l2. 15 multiplications in F_q2 instead of 18.
      */
     static void mulLine(long[] r, int ro, long[] f, int fo, long[] l, int lo, Workspace w) {
-        long[] t = w.f12;
-        Fq4.mul(t, 0, f, fo, l, lo, w);                 // f0 L0
-        Fq4.mul(t, 16, f, fo + 16, l, lo, w);           // f1 L0
-        Fq4.mul(t, 32, f, fo + 32, l, lo, w);           // f2 L0
-        Fq4.mulFq2(t, 48, f, fo + 16, l, lo + 16, w);   // f1 l2
-        Fq4.mulFq2(t, 64, f, fo + 32, l, lo + 16, w);   // f2 l2
-        Fq4.mulFq2(t, 80, f, fo, l, lo + 16, w);        // f0 l2
-        Fq4.mulV(t, 48, t, 48, w);
-        Fq4.mulV(t, 64, t, 64, w);
-        Fq4.add(r, ro, t, 0, t, 48);
-        Fq4.add(r, ro + 16, t, 16, t, 64);
-        Fq4.add(r, ro + 32, t, 32, t, 80);
+        mulSparse(r, ro, f, fo, l, lo, l, lo + 16, false, w);
     }
+
 
     /**
      * r = f * L for a normalized line L = (l0 + l1 v) + x w^2 with l0, l1 in F_q2 (16 longs at lo)
      * and x in F_q (at xo): the w^2 products are F_q4 × F_q (4 multiplications instead of 6).
      */
     static void mulLineScalar(long[] r, int ro, long[] f, int fo, long[] l, int lo, long[] x, int xo, Workspace w) {
-        long[] t = w.f12;
-        Fq4.mul(t, 0, f, fo, l, lo, w);                 // f0 L0
-        Fq4.mul(t, 16, f, fo + 16, l, lo, w);           // f1 L0
-        Fq4.mul(t, 32, f, fo + 32, l, lo, w);           // f2 L0
-        Fq4.mulFq(t, 48, f, fo + 16, x, xo);            // f1 x
-        Fq4.mulFq(t, 64, f, fo + 32, x, xo);            // f2 x
-        Fq4.mulFq(t, 80, f, fo, x, xo);                 // f0 x
-        Fq4.mulV(t, 48, t, 48, w);
-        Fq4.mulV(t, 64, t, 64, w);
-        Fq4.add(r, ro, t, 0, t, 48);
-        Fq4.add(r, ro + 16, t, 16, t, 64);
-        Fq4.add(r, ro + 32, t, 32, t, 80);
+        mulSparse(r, ro, f, fo, l, lo, x, xo, true, w);
     }
+
+    /**
+     * r = f · (L0 + s w^2) for L0 in F_q4 and s in F_q2 (or in F_q if scalar; a public, per-line-form
+     * flag): r0 = f0 L0 + v f1 s, r1 = f1 L0 + v f2 s, r2 = f2 L0 + f0 s, on unreduced column sums
+     * (3 {@link Fq4#mulWide} and the f_i s products) with 12 reductions instead of 24 and no modular
+     * additions. Output coefficients lie within ±10q^2 as integers; columns below 2^62.
+     */
+    private static void mulSparse(long[] r, int ro, long[] f, int fo, long[] l, int lo, long[] s, int so,
+            boolean scalar, Workspace w) {
+        long[] d = w.digits12;
+        long[] c = w.wide12;
+        for (int i = 0; i < 12; i++) {
+            Fq.digits(d, 5 * i, f, fo + 4 * i);
+        }
+        for (int i = 0; i < 4; i++) {
+            Fq.digits(d, 60 + 5 * i, l, lo + 4 * i);
+        }
+        Fq.digits(d, 80, s, so);
+        if (!scalar) {
+            Fq.digits(d, 85, s, so + 4);
+        }
+        for (int i = 0; i < 3; i++) {
+            Fq4.mulWide(c, 40 * i, d, 20 * i, d, 60, d, 240, c, 240);          // P_i = f_i L0
+            if (scalar) {
+                for (int j = 0; j < 4; j++) {
+                    Fq.mulWide(c, 120 + 40 * i + 10 * j, d, 20 * i + 5 * j, d, 80);
+                }
+            } else {
+                Fq2.mulWide(c, 120 + 40 * i, d, 20 * i, d, 80, d, 240, c, 240);  // S_i = f_i s
+                Fq2.mulWide(c, 140 + 40 * i, d, 20 * i + 10, d, 80, d, 240, c, 240);
+            }
+        }
+        for (int k = 0; k < 10; k++) {
+            // r0 = P0 + v S1, r1 = P1 + v S2 with v (x + y v) = u y + x v = (-2 y1, y0 | x0, x1);
+            // r2 = P2 + S0
+            c[k] -= 2 * c[190 + k];
+            c[10 + k] += c[180 + k];
+            c[20 + k] += c[160 + k];
+            c[30 + k] += c[170 + k];
+            c[40 + k] -= 2 * c[230 + k];
+            c[50 + k] += c[220 + k];
+            c[60 + k] += c[200 + k];
+            c[70 + k] += c[210 + k];
+            c[80 + k] += c[120 + k];
+            c[90 + k] += c[130 + k];
+            c[100 + k] += c[140 + k];
+            c[110 + k] += c[150 + k];
+        }
+        for (int i = 0; i < 12; i++) {
+            Fq.redc(r, ro + 4 * i, c, 10 * i);
+        }
+    }
+
 
     /** r = a^(q^e) for e in {1, 2, 3}. */
     static void frobenius(long[] r, int ro, long[] a, int ao, int e, Workspace w) {
