@@ -56,62 +56,156 @@ final class Fq12 {
         Fq2.copy(r, ro, acc, 0);
     }
 
-    /** r = a * b (Karatsuba over the cubic extension: 6 multiplications in F_q4). */
+    /**
+     * r = a * b: Karatsuba over the cubic extension (6 F_q4 products) entirely on unreduced column
+     * sums, with one Montgomery reduction per output coefficient (12 instead of 24, no modular
+     * additions). The Karatsuba sums of digits are carried back to 52-bit digits and the six F_q4
+     * products' columns are carried (normalized) before they are combined, so every combined column
+     * stays below 2^56 in magnitude. As integers the output coefficients lie in (-22q^2, 14q^2)
+     * (the worst is r0's first: (a0 b0)_0 - 2 (a1 b2 + a2 b1)_(y,1)), inside {@link Fq#redc}'s range
+     * (|T| &lt; q 2^260 = 22.47 q^2 is what it needs).
+     */
     static void mul(long[] r, int ro, long[] a, int ao, long[] b, int bo, Workspace w) {
-        long[] t = w.f12;
-        Fq4.mul(t, 0, a, ao, b, bo, w);
-        Fq4.mul(t, 16, a, ao + 16, b, bo + 16, w);
-        Fq4.mul(t, 32, a, ao + 32, b, bo + 32, w);
-        // c0 = a0 b0 + v((a1 + a2)(b1 + b2) - a1 b1 - a2 b2)
-        Fq4.add(t, 48, a, ao + 16, a, ao + 32);
-        Fq4.add(t, 64, b, bo + 16, b, bo + 32);
-        Fq4.mul(t, 80, t, 48, t, 64, w);
-        Fq4.sub(t, 80, t, 80, t, 16);
-        Fq4.sub(t, 80, t, 80, t, 32);
-        Fq4.mulV(t, 80, t, 80, w);
-        Fq4.add(t, 80, t, 80, t, 0);
-        // c1 = (a0 + a1)(b0 + b1) - a0 b0 - a1 b1 + v a2 b2
-        Fq4.add(t, 48, a, ao, a, ao + 16);
-        Fq4.add(t, 64, b, bo, b, bo + 16);
-        Fq4.mul(t, 96, t, 48, t, 64, w);
-        Fq4.sub(t, 96, t, 96, t, 0);
-        Fq4.sub(t, 96, t, 96, t, 16);
-        Fq4.mulV(t, 112, t, 32, w);
-        Fq4.add(t, 96, t, 96, t, 112);
-        // c2 = (a0 + a2)(b0 + b2) - a0 b0 - a2 b2 + a1 b1
-        Fq4.add(t, 48, a, ao, a, ao + 32);
-        Fq4.add(t, 64, b, bo, b, bo + 32);
-        Fq4.mul(t, 48, t, 48, t, 64, w);
-        Fq4.sub(t, 48, t, 48, t, 0);
-        Fq4.sub(t, 48, t, 48, t, 32);
-        Fq4.add(r, ro + 32, t, 48, t, 16);
-        Fq4.copy(r, ro, t, 80);
-        Fq4.copy(r, ro + 16, t, 96);
+        long[] d = w.digits12;
+        long[] c = w.wide12;
+        for (int i = 0; i < 12; i++) {
+            Fq.digits(d, 5 * i, a, ao + 4 * i);
+            Fq.digits(d, 60 + 5 * i, b, bo + 4 * i);
+        }
+        // digit sums a1 + a2, b1 + b2, a0 + a1, b0 + b1, a0 + a2, b0 + b2 at 120, 140, ..., 220
+        sumDigits(d, 120, 20, 40);
+        sumDigits(d, 140, 80, 100);
+        sumDigits(d, 160, 0, 20);
+        sumDigits(d, 180, 60, 80);
+        sumDigits(d, 200, 0, 40);
+        sumDigits(d, 220, 60, 100);
+        Fq4.mulWide(c, 0, d, 0, d, 60, d, 240, c, 240);       // t0 = a0 b0
+        Fq4.mulWide(c, 40, d, 20, d, 80, d, 240, c, 240);     // t1 = a1 b1
+        Fq4.mulWide(c, 80, d, 40, d, 100, d, 240, c, 240);    // t2 = a2 b2
+        Fq4.mulWide(c, 120, d, 120, d, 140, d, 240, c, 240);  // t12 = (a1 + a2)(b1 + b2)
+        Fq4.mulWide(c, 160, d, 160, d, 180, d, 240, c, 240);  // t01 = (a0 + a1)(b0 + b1)
+        Fq4.mulWide(c, 200, d, 200, d, 220, d, 240, c, 240);  // t02 = (a0 + a2)(b0 + b2)
+        for (int j = 0; j < 240; j += 10) {
+            long carry = 0;
+            for (int k = j; k < j + 9; k++) {
+                long v = c[k] + carry;
+                c[k] = v & ((1L << 52) - 1);
+                carry = v >> 52;
+            }
+            c[j + 9] += carry;
+        }
+        for (int k = 0; k < 10; k++) {
+            // m = t12 - t1 - t2 = a1 b2 + a2 b1; n = t01 - t0 - t1 = a0 b1 + a1 b0;
+            // r0 = t0 + v m, r1 = n + v t2, r2 = t02 - t0 - t2 + t1, with v (x + y v) = u y + x v.
+            long m0 = c[120 + k] - c[40 + k] - c[80 + k];
+            long m1 = c[130 + k] - c[50 + k] - c[90 + k];
+            long m2 = c[140 + k] - c[60 + k] - c[100 + k];
+            long m3 = c[150 + k] - c[70 + k] - c[110 + k];
+            long n0 = c[160 + k] - c[k] - c[40 + k];
+            long n1 = c[170 + k] - c[10 + k] - c[50 + k];
+            long n2 = c[180 + k] - c[20 + k] - c[60 + k];
+            long n3 = c[190 + k] - c[30 + k] - c[70 + k];
+            c[200 + k] += c[40 + k] - c[k] - c[80 + k];
+            c[210 + k] += c[50 + k] - c[10 + k] - c[90 + k];
+            c[220 + k] += c[60 + k] - c[20 + k] - c[100 + k];
+            c[230 + k] += c[70 + k] - c[30 + k] - c[110 + k];
+            c[120 + k] = c[k] - 2 * m3;
+            c[130 + k] = c[10 + k] + m2;
+            c[140 + k] = c[20 + k] + m0;
+            c[150 + k] = c[30 + k] + m1;
+            c[160 + k] = n0 - 2 * c[110 + k];
+            c[170 + k] = n1 + c[100 + k];
+            c[180 + k] = n2 + c[80 + k];
+            c[190 + k] = n3 + c[90 + k];
+        }
+        for (int i = 0; i < 12; i++) {
+            Fq.redc(r, ro + 4 * i, c, 120 + 10 * i);
+        }
     }
 
-    /** r = a^2 (Chung-Hasan SQR2: 3 squarings and 2 multiplications in F_q4). */
-    static void sqr(long[] r, int ro, long[] a, int ao, Workspace w) {
-        long[] t = w.f12;
-        Fq4.sqr(t, 0, a, ao, w);                    // s0 = a0^2
-        Fq4.mul(t, 16, a, ao + 16, a, ao + 32, w);
-        Fq4.dbl(t, 16, t, 16);                      // s1 = 2 a1 a2
-        Fq4.sub(t, 32, a, ao, a, ao + 16);
-        Fq4.add(t, 32, t, 32, a, ao + 32);
-        Fq4.sqr(t, 32, t, 32, w);                   // s2 = (a0 - a1 + a2)^2
-        Fq4.mul(t, 48, a, ao, a, ao + 16, w);
-        Fq4.dbl(t, 48, t, 48);                      // s3 = 2 a0 a1
-        Fq4.sqr(t, 64, a, ao + 32, w);              // s4 = a2^2
-        // c2 = s1 + s2 + s3 - s0 - s4
-        Fq4.add(t, 80, t, 16, t, 32);
-        Fq4.add(t, 80, t, 80, t, 48);
-        Fq4.sub(t, 80, t, 80, t, 0);
-        Fq4.sub(r, ro + 32, t, 80, t, 64);
-        // c0 = s0 + v s1, c1 = s3 + v s4
-        Fq4.mulV(t, 16, t, 16, w);
-        Fq4.add(r, ro, t, 0, t, 16);
-        Fq4.mulV(t, 64, t, 64, w);
-        Fq4.add(r, ro + 16, t, 48, t, 64);
+    /** d[o..o+19] = d[x..x+19] + d[y..y+19] as four 5-digit values, each carried back to 52-bit digits. */
+    private static void sumDigits(long[] d, int o, int x, int y) {
+        for (int j = 0; j < 20; j += 5) {
+            long carry = 0;
+            for (int i = j; i < j + 4; i++) {
+                long v = d[x + i] + d[y + i] + carry;
+                d[o + i] = v & ((1L << 52) - 1);
+                carry = v >>> 52;
+            }
+            d[o + j + 4] = d[x + j + 4] + d[y + j + 4] + carry;
+        }
     }
+
+
+    /**
+     * r = a^2 by Chung-Hasan SQR2 (3 squarings and 2 multiplications in F_q4) on unreduced column
+     * sums: s0 = a0^2, s1 = 2 a1 a2, s2 = (a0 - a1 + a2)^2, s3 = 2 a0 a1, s4 = a2^2, then
+     * c0 = s0 + v s1, c1 = s3 + v s4, c2 = s1 + s2 + s3 - s0 - s4 = 2 a0 a2 + a1^2, 12 reductions.
+     * The digits of a0 - a1 + a2 are carried back to 52-bit digits (the top one signed) and the five
+     * products' columns are carried before they are combined. Output coefficients lie in
+     * (-22q^2, 14q^2) as integers, as in {@link #mul}.
+     */
+    static void sqr(long[] r, int ro, long[] a, int ao, Workspace w) {
+        long[] d = w.digits12;
+        long[] c = w.wide12;
+        for (int i = 0; i < 12; i++) {
+            Fq.digits(d, 5 * i, a, ao + 4 * i);
+        }
+        for (int j = 0; j < 20; j += 5) {                   // a0 - a1 + a2 at 60
+            long carry = 0;
+            for (int i = j; i < j + 4; i++) {
+                long v = d[i] - d[20 + i] + d[40 + i] + carry;
+                d[60 + i] = v & ((1L << 52) - 1);
+                carry = v >> 52;
+            }
+            d[60 + j + 4] = d[j + 4] - d[20 + j + 4] + d[40 + j + 4] + carry;
+        }
+        Fq4.sqrWide(c, 0, d, 0, d, 240, c, 240);              // s0 = a0^2
+        Fq4.mulWide(c, 40, d, 20, d, 40, d, 240, c, 240);     // a1 a2 (s1 / 2)
+        Fq4.sqrWide(c, 80, d, 60, d, 240, c, 240);            // s2
+        Fq4.mulWide(c, 120, d, 0, d, 20, d, 240, c, 240);     // a0 a1 (s3 / 2)
+        Fq4.sqrWide(c, 160, d, 40, d, 240, c, 240);           // s4 = a2^2
+        for (int j = 0; j < 200; j += 10) {
+            long carry = 0;
+            for (int k = j; k < j + 9; k++) {
+                long v = c[k] + carry;
+                c[k] = v & ((1L << 52) - 1);
+                carry = v >> 52;
+            }
+            c[j + 9] += carry;
+        }
+        for (int k = 0; k < 10; k++) {
+            long s10 = 2 * c[40 + k];
+            long s11 = 2 * c[50 + k];
+            long s12 = 2 * c[60 + k];
+            long s13 = 2 * c[70 + k];
+            long s30 = 2 * c[120 + k];
+            long s31 = 2 * c[130 + k];
+            long s32 = 2 * c[140 + k];
+            long s33 = 2 * c[150 + k];
+            // c2 = s1 + s2 + s3 - s0 - s4 (into the s2 slot)
+            c[80 + k] += s10 + s30 - c[k] - c[160 + k];
+            c[90 + k] += s11 + s31 - c[10 + k] - c[170 + k];
+            c[100 + k] += s12 + s32 - c[20 + k] - c[180 + k];
+            c[110 + k] += s13 + s33 - c[30 + k] - c[190 + k];
+            // c0 = s0 + v s1 (v (x + y v) = u y + x v), into the s0 slot
+            c[k] -= 2 * s13;
+            c[10 + k] += s12;
+            c[20 + k] += s10;
+            c[30 + k] += s11;
+            // c1 = s3 + v s4, into the s1 slot
+            c[40 + k] = s30 - 2 * c[190 + k];
+            c[50 + k] = s31 + c[180 + k];
+            c[60 + k] = s32 + c[160 + k];
+            c[70 + k] = s33 + c[170 + k];
+        }
+        for (int i = 0; i < 4; i++) {
+            Fq.redc(r, ro + 4 * i, c, 10 * i);
+            Fq.redc(r, ro + 16 + 4 * i, c, 40 + 10 * i);
+            Fq.redc(r, ro + 32 + 4 * i, c, 80 + 10 * i);
+        }
+    }
+
 
     /**
      * r = a^2 for a in the cyclotomic subgroup (a^(q^4 - q^2 + 1) ... order dividing q^4 - q^2 + 1):
@@ -152,38 +246,70 @@ final class Fq12 {
      * at lo: l0, l1, l2. 15 multiplications in F_q2 instead of 18.
      */
     static void mulLine(long[] r, int ro, long[] f, int fo, long[] l, int lo, Workspace w) {
-        long[] t = w.f12;
-        Fq4.mul(t, 0, f, fo, l, lo, w);                 // f0 L0
-        Fq4.mul(t, 16, f, fo + 16, l, lo, w);           // f1 L0
-        Fq4.mul(t, 32, f, fo + 32, l, lo, w);           // f2 L0
-        Fq4.mulFq2(t, 48, f, fo + 16, l, lo + 16, w);   // f1 l2
-        Fq4.mulFq2(t, 64, f, fo + 32, l, lo + 16, w);   // f2 l2
-        Fq4.mulFq2(t, 80, f, fo, l, lo + 16, w);        // f0 l2
-        Fq4.mulV(t, 48, t, 48, w);
-        Fq4.mulV(t, 64, t, 64, w);
-        Fq4.add(r, ro, t, 0, t, 48);
-        Fq4.add(r, ro + 16, t, 16, t, 64);
-        Fq4.add(r, ro + 32, t, 32, t, 80);
+        mulSparse(r, ro, f, fo, l, lo, l, lo + 16, false, w);
     }
+
 
     /**
      * r = f * L for a normalized line L = (l0 + l1 v) + x w^2 with l0, l1 in F_q2 (16 longs at lo)
      * and x in F_q (at xo): the w^2 products are F_q4 × F_q (4 multiplications instead of 6).
      */
     static void mulLineScalar(long[] r, int ro, long[] f, int fo, long[] l, int lo, long[] x, int xo, Workspace w) {
-        long[] t = w.f12;
-        Fq4.mul(t, 0, f, fo, l, lo, w);                 // f0 L0
-        Fq4.mul(t, 16, f, fo + 16, l, lo, w);           // f1 L0
-        Fq4.mul(t, 32, f, fo + 32, l, lo, w);           // f2 L0
-        Fq4.mulFq(t, 48, f, fo + 16, x, xo);            // f1 x
-        Fq4.mulFq(t, 64, f, fo + 32, x, xo);            // f2 x
-        Fq4.mulFq(t, 80, f, fo, x, xo);                 // f0 x
-        Fq4.mulV(t, 48, t, 48, w);
-        Fq4.mulV(t, 64, t, 64, w);
-        Fq4.add(r, ro, t, 0, t, 48);
-        Fq4.add(r, ro + 16, t, 16, t, 64);
-        Fq4.add(r, ro + 32, t, 32, t, 80);
+        mulSparse(r, ro, f, fo, l, lo, x, xo, true, w);
     }
+
+    /**
+     * r = f · (L0 + s w^2) for L0 in F_q4 and s in F_q2 (or in F_q if scalar; a public, per-line-form
+     * flag): r0 = f0 L0 + v f1 s, r1 = f1 L0 + v f2 s, r2 = f2 L0 + f0 s, on unreduced column sums
+     * (3 {@link Fq4#mulWide} and the f_i s products) with 12 reductions instead of 24 and no modular
+     * additions. Output coefficients lie within ±10q^2 as integers; columns below 2^62.
+     */
+    private static void mulSparse(long[] r, int ro, long[] f, int fo, long[] l, int lo, long[] s, int so,
+            boolean scalar, Workspace w) {
+        long[] d = w.digits12;
+        long[] c = w.wide12;
+        for (int i = 0; i < 12; i++) {
+            Fq.digits(d, 5 * i, f, fo + 4 * i);
+        }
+        for (int i = 0; i < 4; i++) {
+            Fq.digits(d, 60 + 5 * i, l, lo + 4 * i);
+        }
+        Fq.digits(d, 80, s, so);
+        if (!scalar) {
+            Fq.digits(d, 85, s, so + 4);
+        }
+        for (int i = 0; i < 3; i++) {
+            Fq4.mulWide(c, 40 * i, d, 20 * i, d, 60, d, 240, c, 240);          // P_i = f_i L0
+            if (scalar) {
+                for (int j = 0; j < 4; j++) {
+                    Fq.mulWide(c, 120 + 40 * i + 10 * j, d, 20 * i + 5 * j, d, 80);
+                }
+            } else {
+                Fq2.mulWide(c, 120 + 40 * i, d, 20 * i, d, 80, d, 240, c, 240);  // S_i = f_i s
+                Fq2.mulWide(c, 140 + 40 * i, d, 20 * i + 10, d, 80, d, 240, c, 240);
+            }
+        }
+        for (int k = 0; k < 10; k++) {
+            // r0 = P0 + v S1, r1 = P1 + v S2 with v (x + y v) = u y + x v = (-2 y1, y0 | x0, x1);
+            // r2 = P2 + S0
+            c[k] -= 2 * c[190 + k];
+            c[10 + k] += c[180 + k];
+            c[20 + k] += c[160 + k];
+            c[30 + k] += c[170 + k];
+            c[40 + k] -= 2 * c[230 + k];
+            c[50 + k] += c[220 + k];
+            c[60 + k] += c[200 + k];
+            c[70 + k] += c[210 + k];
+            c[80 + k] += c[120 + k];
+            c[90 + k] += c[130 + k];
+            c[100 + k] += c[140 + k];
+            c[110 + k] += c[150 + k];
+        }
+        for (int i = 0; i < 12; i++) {
+            Fq.redc(r, ro + 4 * i, c, 10 * i);
+        }
+    }
+
 
     /** r = a^(q^e) for e in {1, 2, 3}. */
     static void frobenius(long[] r, int ro, long[] a, int ao, int e, Workspace w) {

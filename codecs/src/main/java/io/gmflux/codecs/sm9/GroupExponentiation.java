@@ -74,11 +74,26 @@ final class GroupExponentiation {
         System.arraycopy(acc, 0, r, ro, s);
     }
 
-    /** dst[do..do+s) = table[d] (row of n entries at to), reading every entry. */
+    /**
+     * dst[do..do+s) = table[d] (row of n entries at to), reading every entry. Entries are taken
+     * three at a time, so dst is read and written once per three entries instead of once per entry.
+     */
     static void select(long[] dst, int dOff, long[] table, int to, int s, int d, int n) {
         java.util.Arrays.fill(dst, dOff, dOff + s, 0L);
-        for (int j = 0; j < n; j++) {
-            long mask = -(long) (((j ^ d) - 1) >>> 31); // all ones iff j == d
+        int j = 0;
+        for (; j + 3 <= n; j += 3) {
+            long m0 = -(long) (((j ^ d) - 1) >>> 31); // all ones iff j == d
+            long m1 = -(long) ((((j + 1) ^ d) - 1) >>> 31);
+            long m2 = -(long) ((((j + 2) ^ d) - 1) >>> 31);
+            int e0 = to + j * s;
+            int e1 = e0 + s;
+            int e2 = e1 + s;
+            for (int x = 0; x < s; x++) {
+                dst[dOff + x] |= (table[e0 + x] & m0) | (table[e1 + x] & m1) | (table[e2 + x] & m2);
+            }
+        }
+        for (; j < n; j++) {
+            long mask = -(long) (((j ^ d) - 1) >>> 31);
             int e = to + j * s;
             for (int x = 0; x < s; x++) {
                 dst[dOff + x] |= table[e + x] & mask;

@@ -239,6 +239,15 @@ final class Mont256 {
         r[ro + 3] = (s135 & keep) | (d3 & ~keep);
     }
 
+    /*
+     * Carries and borrows below use the full-adder identities on the top bit, valid for any carry
+     * (borrow) into bit 63, so one formula covers x + y + c (x - y - c) with c in {0, 1}:
+     *   carry(x + y + c)  = ((x & y) | ((x | y) & ~s)) >>> 63,   s = x + y + c
+     *   borrow(x - y - c) = ((~x & y) | ((~x | y) & d)) >>> 63,  d = x - y - c
+     * (bit 63 of s is x63 ^ y63 ^ c63; where x63 != y63 the carry out is c63 = ~s63, where they are
+     * equal it is x63). This is 5 operations per limb instead of two separate formulas.
+     */
+
     /** r = a + b mod m. */
     static void add(long[] r, int ro, long[] a, int ao, long[] b, int bo, long m0, long m1, long m2, long m3) {
         long x0 = a[ao];
@@ -247,19 +256,16 @@ final class Mont256 {
         long c0 = ((x0 & y0) | ((x0 | y0) & ~s0)) >>> 63;
         long x1 = a[ao + 1];
         long y1 = b[bo + 1];
-        long t1 = x1 + y1;
-        long s1 = t1 + c0;
-        long c1 = (((x1 & y1) | ((x1 | y1) & ~t1)) | ((t1 & c0) | ((t1 | c0) & ~s1))) >>> 63;
+        long s1 = x1 + y1 + c0;
+        long c1 = ((x1 & y1) | ((x1 | y1) & ~s1)) >>> 63;
         long x2 = a[ao + 2];
         long y2 = b[bo + 2];
-        long t2 = x2 + y2;
-        long s2 = t2 + c1;
-        long c2 = (((x2 & y2) | ((x2 | y2) & ~t2)) | ((t2 & c1) | ((t2 | c1) & ~s2))) >>> 63;
+        long s2 = x2 + y2 + c1;
+        long c2 = ((x2 & y2) | ((x2 | y2) & ~s2)) >>> 63;
         long x3 = a[ao + 3];
         long y3 = b[bo + 3];
-        long t3 = x3 + y3;
-        long s3 = t3 + c2;
-        long c3 = (((x3 & y3) | ((x3 | y3) & ~t3)) | ((t3 & c2) | ((t3 | c2) & ~s3))) >>> 63;
+        long s3 = x3 + y3 + c2;
+        long c3 = ((x3 & y3) | ((x3 | y3) & ~s3)) >>> 63;
         reduceOnce(r, ro, s0, s1, s2, s3, c3, m0, m1, m2, m3);
     }
 
@@ -268,20 +274,17 @@ final class Mont256 {
             long m0, long m1, long m2, long m3) {
         long d0 = s0 - m0;
         long w0 = ((~s0 & m0) | ((~s0 | m0) & d0)) >>> 63;
-        long x1 = s1 - m1;
-        long d1 = x1 - w0;
-        long w1 = (((~s1 & m1) | ((~s1 | m1) & x1)) | ((~x1 & w0) | ((~x1 | w0) & d1))) >>> 63;
-        long x2 = s2 - m2;
-        long d2 = x2 - w1;
-        long w2 = (((~s2 & m2) | ((~s2 | m2) & x2)) | ((~x2 & w1) | ((~x2 | w1) & d2))) >>> 63;
-        long x3 = s3 - m3;
-        long d3 = x3 - w2;
-        long w3 = (((~s3 & m3) | ((~s3 | m3) & x3)) | ((~x3 & w2) | ((~x3 | w2) & d3))) >>> 63;
+        long d1 = s1 - m1 - w0;
+        long w1 = ((~s1 & m1) | ((~s1 | m1) & d1)) >>> 63;
+        long d2 = s2 - m2 - w1;
+        long w2 = ((~s2 & m2) | ((~s2 | m2) & d2)) >>> 63;
+        long d3 = s3 - m3 - w2;
+        long w3 = ((~s3 & m3) | ((~s3 | m3) & d3)) >>> 63;
         long keep = -(w3 & ~top & 1);
-        r[ro] = (s0 & keep) | (d0 & ~keep);
-        r[ro + 1] = (s1 & keep) | (d1 & ~keep);
-        r[ro + 2] = (s2 & keep) | (d2 & ~keep);
-        r[ro + 3] = (s3 & keep) | (d3 & ~keep);
+        r[ro] = d0 ^ ((s0 ^ d0) & keep);
+        r[ro + 1] = d1 ^ ((s1 ^ d1) & keep);
+        r[ro + 2] = d2 ^ ((s2 ^ d2) & keep);
+        r[ro + 3] = d3 ^ ((s3 ^ d3) & keep);
     }
 
     /** r = a - b mod m. */
@@ -292,19 +295,16 @@ final class Mont256 {
         long w0 = ((~x0 & y0) | ((~x0 | y0) & d0)) >>> 63;
         long x1 = a[ao + 1];
         long y1 = b[bo + 1];
-        long e1 = x1 - y1;
-        long d1 = e1 - w0;
-        long w1 = (((~x1 & y1) | ((~x1 | y1) & e1)) | ((~e1 & w0) | ((~e1 | w0) & d1))) >>> 63;
+        long d1 = x1 - y1 - w0;
+        long w1 = ((~x1 & y1) | ((~x1 | y1) & d1)) >>> 63;
         long x2 = a[ao + 2];
         long y2 = b[bo + 2];
-        long e2 = x2 - y2;
-        long d2 = e2 - w1;
-        long w2 = (((~x2 & y2) | ((~x2 | y2) & e2)) | ((~e2 & w1) | ((~e2 | w1) & d2))) >>> 63;
+        long d2 = x2 - y2 - w1;
+        long w2 = ((~x2 & y2) | ((~x2 | y2) & d2)) >>> 63;
         long x3 = a[ao + 3];
         long y3 = b[bo + 3];
-        long e3 = x3 - y3;
-        long d3 = e3 - w2;
-        long w3 = (((~x3 & y3) | ((~x3 | y3) & e3)) | ((~e3 & w2) | ((~e3 | w2) & d3))) >>> 63;
+        long d3 = x3 - y3 - w2;
+        long w3 = ((~x3 & y3) | ((~x3 | y3) & d3)) >>> 63;
         // On borrow add m back (mask select, no branch).
         long mask = -w3;
         long k0 = m0 & mask;
@@ -313,12 +313,10 @@ final class Mont256 {
         long k3 = m3 & mask;
         long s0 = d0 + k0;
         long c0 = ((d0 & k0) | ((d0 | k0) & ~s0)) >>> 63;
-        long t1 = d1 + k1;
-        long s1 = t1 + c0;
-        long c1 = (((d1 & k1) | ((d1 | k1) & ~t1)) | ((t1 & c0) | ((t1 | c0) & ~s1))) >>> 63;
-        long t2 = d2 + k2;
-        long s2 = t2 + c1;
-        long c2 = (((d2 & k2) | ((d2 | k2) & ~t2)) | ((t2 & c1) | ((t2 | c1) & ~s2))) >>> 63;
+        long s1 = d1 + k1 + c0;
+        long c1 = ((d1 & k1) | ((d1 | k1) & ~s1)) >>> 63;
+        long s2 = d2 + k2 + c1;
+        long c2 = ((d2 & k2) | ((d2 | k2) & ~s2)) >>> 63;
         r[ro] = s0;
         r[ro + 1] = s1;
         r[ro + 2] = s2;

@@ -24,9 +24,15 @@
  * </ul>
  *
  * <p>Arithmetic (package-private): {@code Mont256} (4 × 64-bit limbs, Montgomery CIOS, branch-free)
- * under {@code Fq} and {@code ScalarN}; the tower {@code Fq2}, {@code Fq4}, {@code Fq12} exactly as
- * the standard builds it, on flat {@code long[]} arrays with offsets and per-thread scratch
- * ({@code Workspace}), so that no field operation allocates; {@code G1Jacobian} and
+ * under {@code ScalarN} and for F_q's additions; {@code Fq} stores elements as 4 × 64-bit limbs
+ * (Montgomery form, R = 2^260) but multiplies on five 52-bit digits, whose products accumulate in
+ * column sums without carry tracking ({@code Fq.mulWide}) and are reduced once
+ * ({@code Fq.redc}). The tower {@code Fq2}, {@code Fq4}, {@code Fq12} is exactly as the standard
+ * builds it, on flat {@code long[]} arrays with offsets and per-thread scratch ({@code Workspace}),
+ * so that no field operation allocates; its multiplications and squarings (and the pairing's sparse
+ * line products) combine unreduced column sums and reduce once per output coefficient (lazy
+ * reduction: 12 reductions per F_q12 product instead of 54), with the bounds that make this exact
+ * documented at each method and tested against BigInteger on extreme values; {@code G1Jacobian} and
  * {@code G2Jacobian}; {@code Pairing} (Miller-loop lines prepared per G2 point and evaluated as
  * sparse products, final exponentiation with Frobenius maps and Granger-Scott cyclotomic squaring);
  * {@code GroupExponentiation} (constant-time fixed-window and comb exponentiation, written once for
