@@ -31,7 +31,7 @@ public final class Sm9Verifier {
         Objects.requireNonNull(id, "id");
         Workspace w = Workspace.get();
         long[] p = new long[2 * G2Jacobian.SIZE];
-        Generators.P2_COMB.multiply(p, 0, Sm9Hash.h1(id, hid), w);        // B5-B6
+        Generators.P2_COMB.multiplyPublic(p, 0, Sm9Hash.h1(id, hid), w);  // B5-B6 (H1 of the identity is public)
         G2Jacobian.fromAffine(p, G2Jacobian.SIZE, master.point.affine, 0);
         G2Jacobian.addPublic(p, 0, p, 0, p, G2Jacobian.SIZE, w);
         long[] a = new long[16];
