@@ -11,8 +11,8 @@ import java.util.Objects;
  *
  * <p>Precomputation: P and its Miller-loop lines are computed once by the constructor, and g's
  * fixed-base table is shared by the master key; a verification is then one line evaluation, one
- * final exponentiation and one table exponentiation. Everything here is public, so nothing needs to
- * be constant-time.
+ * final exponentiation and one table exponentiation (reading only the table entries h's digits
+ * name). Everything here is public, so nothing needs to be constant-time.
  *
  * <p>Thread-safe after construction (the workspaces are per thread).
  */
@@ -31,7 +31,7 @@ public final class Sm9Verifier {
         Objects.requireNonNull(id, "id");
         Workspace w = Workspace.get();
         long[] p = new long[2 * G2Jacobian.SIZE];
-        Generators.P2_COMB.multiply(p, 0, Sm9Hash.h1(id, hid), w);        // B5-B6
+        Generators.P2_COMB.multiplyPublic(p, 0, Sm9Hash.h1(id, hid), w);  // B5-B6 (H1 of the identity is public)
         G2Jacobian.fromAffine(p, G2Jacobian.SIZE, master.point.affine, 0);
         G2Jacobian.addPublic(p, 0, p, 0, p, G2Jacobian.SIZE, w);
         long[] a = new long[16];
@@ -69,7 +69,7 @@ public final class Sm9Verifier {
         }
         Workspace w = Workspace.get();
         long[] t = new long[Fq12.SIZE];
-        master.gTable().multiply(t, 0, h, w);                             // B3-B4: t = g^h
+        master.gTable().multiplyPublic(t, 0, h, w);                       // B3-B4: t = g^h (h public)
         long[] u = Sm9Ops.pair(s, pLines, w);                             // B7
         Fq12.mul(u, 0, u, 0, t, 0, w);                                    // B8
         byte[] h2 = Sm9Hash.h2(message, off, len, Sm9Codec.encodeGt(u, 0)); // B9

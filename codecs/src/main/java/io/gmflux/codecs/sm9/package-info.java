@@ -46,8 +46,9 @@
  * <p>Constant time: every multiplication or exponentiation by a secret scalar (master keys, the
  * extraction scalar, signing r and l, encryption/KEM/exchange r) reads its tables by mask and runs
  * a fixed schedule; field arithmetic is branch-free. Not constant-time, by design, because their
- * inputs are public: verification, decoding, and the 320-bit reduction in H1/H2 (BigInteger, on
- * the hashed data). The G2 membership test is a public-scalar multiplication by 6t^2 whose only
+ * inputs are public: verification (its g^h and [H1]P2 read only the comb entries the public
+ * scalar's digits name), decoding, and the 320-bit reduction in H1/H2 (BigInteger, on the hashed
+ * data). The G2 membership test is a public-scalar multiplication by 6t^2 whose only
  * data-dependent branches are the exceptional cases of point addition; it also runs when a user
  * decryption key is decoded from bytes.
  *

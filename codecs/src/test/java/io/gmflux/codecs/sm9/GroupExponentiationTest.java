@@ -54,6 +54,7 @@ class GroupExponentiationTest {
             long[] base = (long[]) gb[1];
             GroupExponentiation.Comb comb = new GroupExponentiation.Comb(g, base, 0);
             BigInteger[] edge = {BigInteger.ONE, BigInteger.TWO, BigInteger.valueOf(32), BigInteger.valueOf(33),
+                    N.subtract(BigInteger.valueOf(33)), BigInteger.ONE.shiftLeft(252).negate().mod(N),
                     N.subtract(BigInteger.ONE), N.subtract(BigInteger.TWO), BigInteger.ONE.shiftLeft(255)};
             for (int c = 0; c < edge.length + 4; c++) {
                 byte[] k = c < edge.length ? b32(edge[c]) : b32(new BigInteger(256, new java.util.Random(rnd.nextLong())).mod(N));
@@ -63,7 +64,10 @@ class GroupExponentiationTest {
                 comb.multiply(viaComb, 0, k, w);
                 long[] viaWindow = new long[g.size];
                 GroupExponentiation.variableBase(g, viaWindow, 0, base, 0, k, w);
+                long[] viaCombPublic = new long[g.size];
+                comb.multiplyPublic(viaCombPublic, 0, k, w);
                 assertThat(same(g, viaComb, expected, w)).as("comb, case %d (seed 22)", c).isTrue();
+                assertThat(same(g, viaCombPublic, expected, w)).as("public comb, case %d (seed 22)", c).isTrue();
                 assertThat(same(g, viaWindow, expected, w)).as("window, case %d (seed 22)", c).isTrue();
             }
         }
