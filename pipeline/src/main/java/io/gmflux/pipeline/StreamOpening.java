@@ -193,16 +193,20 @@ final class StreamOpening extends SequentialStage {
         protected ByteBuf work() throws StreamException {
             CipherPool<StreamDecryptor.ChunkOpener> p = pool;
             int len = claim.length() - tag;
-            ByteBuf plain = alloc.heapBuffer(Math.max(1, len));
+            // The opener first: on a stream closed under this job (an error or a cancel elsewhere)
+            // taking one fails, and a buffer allocated before it would leak.
             StreamDecryptor.ChunkOpener o = p.take();
             try {
-                int n = o.open(claim, in.array(), in.arrayOffset() + in.readerIndex(), plain.array(),
-                        plain.arrayOffset() + plain.writerIndex());
-                plain.writerIndex(plain.writerIndex() + n);
-                return plain;
-            } catch (StreamException | RuntimeException e) {
-                plain.release();
-                throw e;
+                ByteBuf plain = alloc.heapBuffer(Math.max(1, len));
+                try {
+                    int n = o.open(claim, in.array(), in.arrayOffset() + in.readerIndex(), plain.array(),
+                            plain.arrayOffset() + plain.writerIndex());
+                    plain.writerIndex(plain.writerIndex() + n);
+                    return plain;
+                } catch (StreamException | RuntimeException | Error e) {
+                    plain.release();
+                    throw e;
+                }
             } finally {
                 p.give(o);
             }
