@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.gmflux.codecs.bytes.Hex;
+import io.gmflux.codecs.format.Identity;
+import io.gmflux.codecs.format.KeyText;
+import io.gmflux.codecs.format.StreamSpec;
 import io.gmflux.codecs.jca.GmfluxProvider;
 import io.gmflux.codecs.sm3.HmacSm3;
 import io.gmflux.codecs.sm3.Sm3;
@@ -16,10 +19,14 @@ import io.gmflux.codecs.sm4.Sm4Engine;
 import io.gmflux.codecs.sm4.Sm4Gcm;
 import io.gmflux.codecs.zuc.Eea3;
 import io.gmflux.codecs.zuc.Eia3;
+import io.gmflux.pipeline.Gmflux;
+import io.netty.buffer.ByteBuf;
+import java.nio.file.Files;
 import java.security.MessageDigest;
 import java.security.Provider;
 import java.security.Security;
 import java.util.Arrays;
+import java.util.List;
 import javax.crypto.AEADBadTagException;
 import javax.crypto.Cipher;
 import javax.crypto.spec.GCMParameterSpec;
@@ -27,6 +34,7 @@ import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Flux;
 
 /**
  * The usage snippets of the root README.md, verbatim where the README shows code, so that they
@@ -57,6 +65,36 @@ class ReadmeExamplesTest {
         if (addedProvider) {
             Security.removeProvider(GmfluxProvider.NAME);
         }
+    }
+
+    @Test
+    void reactorSnippet(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        io.gmflux.codecs.sm2.Sm2KeyPair pair = io.gmflux.codecs.sm2.Sm2KeyPair.generate();
+        java.nio.file.Path alicePub = java.nio.file.Files.writeString(dir.resolve("alice.pub"),
+                io.gmflux.codecs.sm2.Sm2KeyEncoding.toPem(pair.publicKey()));
+        java.nio.file.Path aliceKey = java.nio.file.Files.writeString(dir.resolve("alice.key"),
+                io.gmflux.codecs.sm2.Sm2KeyEncoding.toPem(pair.privateKey()));
+        byte[] data = new byte[200_000];
+        new java.util.SplittableRandom(7).nextBytes(data);
+        reactor.core.publisher.Flux<io.netty.buffer.ByteBuf> plaintext = reactor.core.publisher.Flux.range(0, 4)
+                .map(i -> io.netty.buffer.Unpooled.wrappedBuffer(data, i * 50_000, 50_000));
+
+        // --- README: Reactor ---
+        StreamSpec spec = StreamSpec.builder().recipient(KeyText.recipient(Files.readString(alicePub))).build();
+        Flux<ByteBuf> sealed = plaintext.transformDeferred(Gmflux.encrypt(spec));
+
+        Identity alice = KeyText.identity(Files.readString(aliceKey));
+        Flux<ByteBuf> opened = sealed.transformDeferred(Gmflux.decrypt(List.of(alice)));
+        // --- end ---
+
+        java.io.ByteArrayOutputStream got = new java.io.ByteArrayOutputStream();
+        opened.doOnNext(b -> {
+            byte[] chunk = new byte[b.readableBytes()];
+            b.readBytes(chunk);
+            b.release();
+            got.writeBytes(chunk);
+        }).blockLast();
+        assertThat(got.toByteArray()).isEqualTo(data);
     }
 
     @Test

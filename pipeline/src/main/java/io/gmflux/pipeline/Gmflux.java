@@ -12,6 +12,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
@@ -29,18 +30,26 @@ import reactor.core.scheduler.Schedulers;
  * <p><b>Keys:</b> every subscription draws a fresh file key and salt (a {@code retry()} included),
  * whether the operator is applied with {@code transform} or {@code transformDeferred}.
  *
- * <p><b>Buffers:</b> the operators release every buffer they receive (after copying its bytes), so
- * a source may recycle its buffers as soon as {@code onNext} returns (as Reactor Netty does); the
- * subscriber owns, and must release, every buffer it receives. On cancel and on error, buffers
- * queued inside the operators are released ({@code doOnDiscard}).
+ * <p><b>Buffers:</b> the operators take ownership of every buffer they receive: they copy its
+ * bytes into chunk buffers of their own and release it inside {@code onNext}, before it returns,
+ * on the source's thread; no input buffer is ever queued. With Reactor Netty, whose inbound flux
+ * releases each buffer itself after {@code onNext}, pass {@code connection.inbound().receive().retain()}
+ * so that each side releases its own reference. The subscriber owns, and must release, every buffer
+ * it receives. On cancel and on error, whatever the operators hold (chunks, results not yet
+ * emitted) is released and the keys are wiped.
  *
  * <p><b>Backpressure:</b> honoured end to end; the operators request a small, fixed number of
- * buffers ahead and hold at most one chunk (plus the buffers in flight), whatever the stream's
- * length. Input may arrive in buffers of any size, down to one byte, and may be empty.
+ * buffers ahead ({@value #PREFETCH}) and hold about {@code 2 * parallelism + 1} chunks besides
+ * the chunks one input buffer completes, whatever the stream's length. Input may arrive in
+ * buffers of any size, down to one byte, and may be empty.
  *
- * <p><b>Threads:</b> sealing, opening and the KEM work (which may be slow, e.g. a passphrase's
- * PBKDF2) run on the given scheduler ({@link Schedulers#parallel()} by default), never on the
- * thread that delivers the input, so a Netty event loop is not stalled.
+ * <p><b>Threads and parallelism:</b> sealing, opening and the KEM work (which may be slow, e.g.
+ * a passphrase's PBKDF2) run on the given scheduler ({@link Schedulers#parallel()} by default),
+ * never on the thread that delivers the input, so a Netty event loop is not stalled. Chunks are
+ * sealed or opened up to {@code parallelism} at once ({@link #DEFAULT_PARALLELISM}, the number of
+ * cores, by default), each worker with its own cipher state, and emitted in stream order: the
+ * bytes are the same at every parallelism, and the same as the blocking
+ * {@link io.gmflux.codecs.format.GmfluxOutputStream} writes for the same randomness.
  *
  * <p><b>Errors:</b> decryption fails with the codecs' typed
  * {@link io.gmflux.codecs.format.StreamException}s; plaintext of a chunk is emitted only after
@@ -51,38 +60,73 @@ public final class Gmflux {
     /** Buffers requested ahead from the source by each operator. */
     static final int PREFETCH = 4;
 
+    /** Chunks sealed or opened at once by default: the number of cores. */
+    public static final int DEFAULT_PARALLELISM = Runtime.getRuntime().availableProcessors();
+
     private Gmflux() {
     }
 
     /** Encrypts a stream of buffers to the spec's recipients; see the class documentation. */
     public static Function<Flux<ByteBuf>, Flux<ByteBuf>> encrypt(StreamSpec spec) {
-        return encrypt(spec, Schedulers.parallel());
+        return encrypt(spec, Schedulers.parallel(), DEFAULT_PARALLELISM);
     }
 
     /** {@link #encrypt(StreamSpec)} doing its work on {@code scheduler}. */
     public static Function<Flux<ByteBuf>, Flux<ByteBuf>> encrypt(StreamSpec spec, Scheduler scheduler) {
+        return encrypt(spec, scheduler, DEFAULT_PARALLELISM);
+    }
+
+    /**
+     * {@link #encrypt(StreamSpec)} doing its work on {@code scheduler}, sealing up to
+     * {@code parallelism} chunks at once (1: all on one thread, in order). The output is the same
+     * bytes whatever the parallelism.
+     *
+     * @throws IllegalArgumentException if {@code parallelism < 1}
+     */
+    public static Function<Flux<ByteBuf>, Flux<ByteBuf>> encrypt(StreamSpec spec, Scheduler scheduler,
+            int parallelism) {
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(scheduler, "scheduler");
+        checkParallelism(parallelism);
         return source -> Flux.defer(() -> {
             StreamSealing state = new StreamSealing(spec, ByteBufAllocator.DEFAULT);
-            return drive(source, scheduler, state::onNext, state::onComplete, state::close);
+            return drive(source, scheduler, parallelism, state::cut, state::cutLast, state::step, state::closeAll);
         });
     }
 
     /** Decrypts a gmflux stream with whichever of {@code identities} it was sent to. */
     public static Function<Flux<ByteBuf>, Flux<ByteBuf>> decrypt(Collection<? extends Identity> identities) {
-        return decrypt(identities, Schedulers.parallel());
+        return decrypt(identities, Schedulers.parallel(), DEFAULT_PARALLELISM);
     }
 
     /** {@link #decrypt(Collection)} doing its work on {@code scheduler}. */
     public static Function<Flux<ByteBuf>, Flux<ByteBuf>> decrypt(Collection<? extends Identity> identities,
             Scheduler scheduler) {
+        return decrypt(identities, scheduler, DEFAULT_PARALLELISM);
+    }
+
+    /**
+     * {@link #decrypt(Collection)} doing its work on {@code scheduler}, opening up to
+     * {@code parallelism} chunks at once; plaintext is still emitted in order and only up to the
+     * first chunk that fails.
+     *
+     * @throws IllegalArgumentException if {@code parallelism < 1}
+     */
+    public static Function<Flux<ByteBuf>, Flux<ByteBuf>> decrypt(Collection<? extends Identity> identities,
+            Scheduler scheduler, int parallelism) {
         List<? extends Identity> ids = List.copyOf(Objects.requireNonNull(identities, "identities"));
         Objects.requireNonNull(scheduler, "scheduler");
+        checkParallelism(parallelism);
         return source -> Flux.defer(() -> {
             StreamOpening state = new StreamOpening(ids, ByteBufAllocator.DEFAULT);
-            return drive(source, scheduler, state::onNext, state::onComplete, state::close);
+            return drive(source, scheduler, parallelism, state::cut, state::cutLast, state::step, state::closeAll);
         });
+    }
+
+    private static void checkParallelism(int parallelism) {
+        if (parallelism < 1) {
+            throw new IllegalArgumentException("parallelism must be at least 1, got " + parallelism);
+        }
     }
 
     /** {@link #encrypt(StreamSpec)} for users without Netty: byte arrays in and out. */
@@ -131,59 +175,73 @@ public final class Gmflux {
         }
     }
 
-    /** A step of a stateful operator that may fail with a checked exception. */
-    interface Step<T> {
-        T apply(ByteBuf in) throws Exception;
-    }
-
-    /** The last step of a stateful operator. */
-    interface Last<T> {
-        T get() throws Exception;
-    }
-
     /**
-     * The one driver both operators share: moves the work to {@code scheduler}, feeds each buffer
-     * to {@code onNext}, the end to {@code onComplete}, flattens what they return, delivers
-     * checked exceptions as they are, and releases state and queued buffers however it ends.
+     * The one driver both operators share, in three stages. {@code cut} runs on the source's
+     * thread: it copies each input buffer into chunk buffers of its own and releases the input at
+     * once (so no input buffer waits in a queue, and a source may recycle it as soon as
+     * {@code onNext} returns, as Reactor Netty does). {@code step} runs in order on
+     * {@code scheduler} (so a Netty event loop never runs a KEM): it claims each chunk's place in
+     * the stream and emits the header and {@link ChunkJob}s. The jobs seal or open on
+     * {@code scheduler}, up to {@code parallelism} at once, and their outputs are re-assembled in
+     * order ({@code flatMapSequential}); a {@link ChunkJob.Failure} ends the stream with its
+     * exception once everything before it has been emitted.
+     *
+     * <p>Memory: {@link #PREFETCH} lists of chunks (what {@link #PREFETCH} input buffers complete)
+     * and {@code 2 * parallelism} chunks in or out of the workers. However it ends, queued buffers
+     * and jobs are released ({@code doOnDiscard}, and {@code close} for jobs no queue gave back) and
+     * the keys wiped.
      */
-    private static Flux<ByteBuf> drive(Flux<ByteBuf> source, Scheduler scheduler, Step<List<ByteBuf>> onNext,
-            Last<List<ByteBuf>> onComplete, Runnable close) {
-        Flux<List<ByteBuf>> body = source
+    static Flux<ByteBuf> drive(Flux<ByteBuf> source, Scheduler scheduler, int parallelism,
+            Function<ByteBuf, List<Object>> cut, Supplier<List<Object>> cutLast,
+            Function<List<Object>, List<Object>> step, Runnable close) {
+        Flux<List<Object>> cuts = source
+                .map(cut)
+                .concatWith(Mono.fromSupplier(cutLast));
+        Flux<ChunkJob> ordered = cuts
                 .publishOn(scheduler, PREFETCH)
-                .map(in -> {
-                    try {
-                        return onNext.apply(in);
-                    } catch (Exception e) {
-                        throw new CheckedCarrier(e);
-                    }
-                });
-        Mono<List<ByteBuf>> end = Mono.fromCallable(() -> {
-            try {
-                return onComplete.get();
-            } catch (Exception e) {
-                throw new CheckedCarrier(e);
-            }
-        });
-        return body.concatWith(end)
+                .map(step)
                 .concatMapIterable(list -> list, 1)
-                .doOnDiscard(ByteBuf.class, ReferenceCountUtil::safeRelease)
-                .doOnDiscard(List.class, Gmflux::releaseAll)
-                .onErrorMap(CheckedCarrier.class, Throwable::getCause)
+                .flatMapSequential(o -> run(o, scheduler), parallelism, 1);
+        return ordered
+                .<ByteBuf>handle((job, sink) -> {
+                    Object o = job.take();
+                    if (o instanceof ChunkJob.Failure) {
+                        sink.error(((ChunkJob.Failure) o).cause);
+                    } else if (o != null) {
+                        ByteBuf b = (ByteBuf) o;
+                        if (b.isReadable()) {
+                            sink.next(b);
+                        } else {
+                            b.release(); // the one (empty) chunk of an empty stream
+                        }
+                    }
+                })
+                .doOnDiscard(Object.class, Gmflux::discard)
                 .doFinally(signal -> close.run());
     }
 
-    /** Carries a checked exception through {@code map}; unwrapped before it reaches the subscriber. */
-    private static final class CheckedCarrier extends RuntimeException {
-        private static final long serialVersionUID = 1L;
+    private static Mono<ChunkJob> run(Object o, Scheduler scheduler) {
+        ChunkJob job = (ChunkJob) o;
+        if (job.isDone()) {
+            return Mono.just(job); // the header, or a failure
+        }
+        return Mono.fromSupplier(job::run).subscribeOn(scheduler);
+    }
 
-        CheckedCarrier(Exception cause) {
-            super(cause.getMessage(), cause, false, false);
+    /** Releases whatever an operator dropped: buffers, jobs not yet run, and lists of them. */
+    static void discard(Object o) {
+        if (o instanceof ChunkJob) {
+            ((ChunkJob) o).discard();
+        } else if (o instanceof List) {
+            releaseAll((List<?>) o);
+        } else {
+            ReferenceCountUtil.safeRelease(o);
         }
     }
 
     private static void releaseAll(List<?> list) {
         for (Object o : list) {
-            ReferenceCountUtil.safeRelease(o);
+            discard(o);
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.gmflux.pipeline;
 
+import io.gmflux.codecs.format.ChunkClaim;
 import io.gmflux.codecs.format.Identity;
 import io.gmflux.codecs.format.StreamDecryptor;
 import io.gmflux.codecs.format.StreamException;
@@ -9,68 +10,92 @@ import io.netty.buffer.ByteBufAllocator;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The state of one subscription of {@link Gmflux#decrypt}: collects the header, opens it with the
- * identities, then opens chunks, handing out a chunk's plaintext only after its tag verified.
- * Methods are synchronized because a cancel may release the state from another thread.
+ * The state of one subscription of {@link Gmflux#decrypt}, in three parts:
+ * <ol>
+ * <li>{@link #cut} / {@link #cutLast}, on the source's thread: collects and parses the header
+ *     (layout only, cheap), then copies the rest into sealed-chunk buffers and releases the input
+ *     at once; each chunk becomes a {@link ChunkJob}.</li>
+ * <li>{@link #step}, in order on the scheduler: opens the header with the identities (the KEM
+ *     work, the header MAC) and claims each chunk's index and last flag, which catches truncation
+ *     and data after the last chunk.</li>
+ * <li>each job, on any worker: opens its chunk into a new buffer, handed out only if it
+ *     authenticated.</li>
+ * </ol>
+ * Failures become a {@link ChunkJob.Failure} in the output, after the chunks before them, so their
+ * plaintext is still delivered in order and nothing after a failure is.
  */
-final class StreamOpening {
+final class StreamOpening extends SequentialStage {
 
     private final List<? extends Identity> identities;
     private final ByteBufAllocator alloc;
+    private final Set<ChunkJob> live = ConcurrentHashMap.newKeySet();
+    private final Object cutLock = new Object();
+    // cutting (source thread)
     private byte[] header = new byte[256];
     private int headerFilled;
-    private StreamDecryptor opener;
     private ChunkAccumulator chunks;
-    private boolean closed;
+    private boolean cutClosed;
+    // claiming (sequential stage)
+    private StreamDecryptor opener;
+    private volatile CipherPool<StreamDecryptor.ChunkOpener> pool;
+    private int tag;
+    private boolean failed;
 
     StreamOpening(List<? extends Identity> identities, ByteBufAllocator alloc) {
         this.identities = identities;
         this.alloc = alloc;
     }
 
-    /** Opens whatever chunks {@code in} completes; releases {@code in}. */
-    synchronized List<ByteBuf> onNext(ByteBuf in) throws Exception {
-        List<ByteBuf> out = new ArrayList<>(2);
-        try {
-            if (closed) {
-                throw new IllegalStateException("stream already closed");
+    /** The parsed header (once) and a job per sealed chunk that {@code in} completes; releases {@code in}. */
+    List<Object> cut(ByteBuf in) {
+        List<Object> out = new ArrayList<>(2);
+        synchronized (cutLock) {
+            try {
+                if (!cutClosed) {
+                    if (chunks == null) {
+                        collectHeader(in, out);
+                    }
+                    if (chunks != null) {
+                        chunks.add(in, (c, last) -> out.add(new OpenJob(c, last)));
+                    }
+                }
+            } catch (Exception | Error e) {
+                out.add(new ChunkJob.Failure(e));
+                cutClosed = true;
+            } finally {
+                in.release();
             }
-            if (opener == null) {
-                collectHeader(in);
-            }
-            if (opener != null) {
-                chunks.add(in, (c, len, last) -> addIfNotEmpty(out, open(c, len, last)));
-            }
-            return out;
-        } catch (Exception | Error e) {
-            out.forEach(ByteBuf::release);
-            throw e;
-        } finally {
-            in.release();
         }
+        return out;
     }
 
-    /** Opens the last chunk; fails if the input ended inside the header or without a last chunk. */
-    synchronized List<ByteBuf> onComplete() throws Exception {
-        if (opener == null) {
-            StreamHeader.headerLength(header, 0, headerFilled); // reports garbage as such
-            throw new StreamException.Truncated(headerFilled == 0 ? "stream truncated: empty input"
-                    : "stream truncated: it ends inside the header");
+    /** The job of the last chunk; a failure if the input ended inside the header. */
+    List<Object> cutLast() {
+        List<Object> out = new ArrayList<>(1);
+        synchronized (cutLock) {
+            try {
+                if (!cutClosed) {
+                    if (chunks == null) {
+                        StreamHeader.headerLength(header, 0, headerFilled); // reports garbage as such
+                        throw new StreamException.Truncated(headerFilled == 0 ? "stream truncated: empty input"
+                                : "stream truncated: it ends inside the header");
+                    }
+                    chunks.finish((c, last) -> out.add(new OpenJob(c, last)));
+                }
+            } catch (Exception | Error e) {
+                out.add(new ChunkJob.Failure(e));
+            }
+            cutClosed = true;
         }
-        List<ByteBuf> out = new ArrayList<>(1);
-        try {
-            chunks.finish((c, len, last) -> addIfNotEmpty(out, open(c, len, last)));
-            return out;
-        } catch (Exception | Error e) {
-            out.forEach(ByteBuf::release);
-            throw e;
-        }
+        return out;
     }
 
-    private void collectHeader(ByteBuf in) throws StreamException {
-        while (in.isReadable() && opener == null) {
+    private void collectHeader(ByteBuf in, List<Object> out) throws StreamException {
+        while (in.isReadable() && chunks == null) {
             if (headerFilled == header.length) {
                 header = Arrays.copyOf(header, header.length * 2);
             }
@@ -83,41 +108,108 @@ final class StreamOpening {
             } else {
                 // consume only the header's bytes; the rest of {@code in} starts the first chunk
                 in.skipBytes(total - headerFilled);
-                headerFilled = total;
-                opener = StreamDecryptor.open(StreamHeader.parse(header, 0, total), identities);
-                chunks = new ChunkAccumulator(opener.maxSealedLength());
+                StreamHeader h = StreamHeader.parse(header, 0, total);
                 header = null;
+                out.add(h);
+                chunks = new ChunkAccumulator(alloc, h.chunkSize() + h.suite().tagLength(), 0);
             }
         }
     }
 
-    private static void addIfNotEmpty(List<ByteBuf> out, ByteBuf b) {
-        if (b.isReadable()) {
-            out.add(b);
-        } else {
-            b.release();
+    @Override
+    protected List<Object> doStep(List<Object> items) {
+        List<Object> out = new ArrayList<>(items.size());
+        for (Object o : items) {
+            if (failed || isClosed()) {
+                Gmflux.discard(o);
+                continue;
+            }
+            try {
+                if (o instanceof ChunkJob.Failure) {
+                    failed = true;
+                    out.add(ChunkJob.ready(o, live));
+                } else if (o instanceof StreamHeader) {
+                    StreamDecryptor d = StreamDecryptor.open((StreamHeader) o, identities);
+                    opener = d;
+                    tag = d.header().suite().tagLength();
+                    pool = new CipherPool<>(d::newChunkOpener);
+                } else {
+                    OpenJob j = (OpenJob) o;
+                    try {
+                        j.claim = opener.claimChunk(j.isLast(), j.length());
+                    } catch (Exception | Error e) {
+                        j.discard();
+                        throw e;
+                    }
+                    out.add(j);
+                }
+            } catch (Exception | Error e) {
+                failed = true;
+                out.add(ChunkJob.ready(new ChunkJob.Failure(e), live));
+            }
         }
+        return out;
     }
 
-    private ByteBuf open(byte[] chunk, int len, boolean last) throws StreamException {
-        ByteBuf b = alloc.heapBuffer(Math.max(1, len));
-        try {
-            int n = opener.openChunk(last, chunk, 0, len, b.array(), b.arrayOffset() + b.writerIndex());
-            b.writerIndex(b.writerIndex() + n);
-            return b;
-        } catch (StreamException | RuntimeException e) {
-            b.release();
-            throw e;
-        }
-    }
-
-    synchronized void close() {
-        closed = true;
-        if (chunks != null) {
-            chunks.clear();
+    @Override
+    protected void release() {
+        if (pool != null) {
+            pool.close();
         }
         if (opener != null) {
             opener.close();
+        }
+    }
+
+    /** Closes all three parts: held bytes, live jobs, keys. Never waits for a KEM; callable from any thread. */
+    void closeAll() {
+        synchronized (cutLock) {
+            cutClosed = true;
+            if (chunks != null) {
+                chunks.clear();
+            }
+        }
+        ChunkJob.discardAll(live);
+        close();
+    }
+
+    /** A sealed chunk, opened into a new buffer. */
+    private final class OpenJob extends ChunkJob {
+        volatile ChunkClaim claim;
+
+        OpenJob(ByteBuf chunk, boolean last) {
+            super(chunk, last, live);
+        }
+
+        boolean isLast() {
+            return last;
+        }
+
+        int length() {
+            return in.readableBytes();
+        }
+
+        @Override
+        protected ByteBuf work() throws StreamException {
+            CipherPool<StreamDecryptor.ChunkOpener> p = pool;
+            int len = claim.length() - tag;
+            // The opener first: on a stream closed under this job (an error or a cancel elsewhere)
+            // taking one fails, and a buffer allocated before it would leak.
+            StreamDecryptor.ChunkOpener o = p.take();
+            try {
+                ByteBuf plain = alloc.heapBuffer(Math.max(1, len));
+                try {
+                    int n = o.open(claim, in.array(), in.arrayOffset() + in.readerIndex(), plain.array(),
+                            plain.arrayOffset() + plain.writerIndex());
+                    plain.writerIndex(plain.writerIndex() + n);
+                    return plain;
+                } catch (StreamException | RuntimeException | Error e) {
+                    plain.release();
+                    throw e;
+                }
+            } finally {
+                p.give(o);
+            }
         }
     }
 }

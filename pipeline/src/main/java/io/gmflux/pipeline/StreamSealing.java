@@ -1,95 +1,170 @@
 package io.gmflux.pipeline;
 
+import io.gmflux.codecs.format.ChunkClaim;
 import io.gmflux.codecs.format.StreamEncryptor;
 import io.gmflux.codecs.format.StreamSpec;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
-import java.security.GeneralSecurityException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The state of one subscription of {@link Gmflux#encrypt}: a fresh {@link StreamEncryptor} (file
- * key, salt, stanzas) drawn on first use, and the chunk accumulator. Methods are synchronized
- * because a cancel may release the state from another thread while a chunk is being sealed.
+ * The state of one subscription of {@link Gmflux#encrypt}, in three parts:
+ * <ol>
+ * <li>{@link #cut} / {@link #cutLast}, on the source's thread: copies the input into chunk
+ *     buffers (with room for the tag) and releases it at once, so no input buffer is ever queued;
+ *     each chunk becomes a {@link ChunkJob}.</li>
+ * <li>{@link #step}, in order on the scheduler: draws a fresh {@link StreamEncryptor} (file key,
+ *     salt, stanzas: the KEM work) on first use, emits the header, and claims each chunk's index
+ *     and last flag from it.</li>
+ * <li>each job, on any worker: seals its chunk in place with a sealer from the stream's pool.</li>
+ * </ol>
+ * Failures become a {@link ChunkJob.Failure} in the output, after what came before them.
  */
-final class StreamSealing {
+final class StreamSealing extends SequentialStage {
 
     private final StreamSpec spec;
     private final ByteBufAllocator alloc;
+    private final Set<ChunkJob> live = ConcurrentHashMap.newKeySet();
+    private final ChunkAccumulator chunks;
+    private boolean cutClosed;
     private StreamEncryptor sealer;
-    private ChunkAccumulator chunks;
-    private boolean headerSent;
-    private boolean closed;
+    private volatile CipherPool<StreamEncryptor.ChunkSealer> pool;
+    private boolean failed;
 
     StreamSealing(StreamSpec spec, ByteBufAllocator alloc) {
         this.spec = spec;
         this.alloc = alloc;
+        this.chunks = new ChunkAccumulator(alloc, spec.chunkSize(), spec.suite().tagLength());
     }
 
-    /** Seals whatever chunks {@code in} completes; releases {@code in}. */
-    synchronized List<ByteBuf> onNext(ByteBuf in) throws Exception {
-        List<ByteBuf> out = new ArrayList<>(2);
-        try {
-            ensureStarted(out);
-            chunks.add(in, (c, len, last) -> out.add(seal(c, len, last)));
-            return out;
-        } catch (Exception | Error e) {
-            out.forEach(ByteBuf::release);
-            throw e;
-        } finally {
-            in.release();
+    /** A job per chunk that {@code in} completes; releases {@code in}. On the source's thread. */
+    List<Object> cut(ByteBuf in) {
+        List<Object> out = new ArrayList<>(2);
+        synchronized (chunks) {
+            try {
+                if (!cutClosed) {
+                    chunks.add(in, (c, last) -> out.add(new SealJob(c, last)));
+                }
+            } catch (Exception | Error e) {
+                out.add(new ChunkJob.Failure(e));
+                cutClosed = true;
+            } finally {
+                in.release();
+            }
         }
+        return out;
     }
 
-    /** Seals the last chunk (and emits the header if nothing came before). */
-    synchronized List<ByteBuf> onComplete() throws Exception {
-        List<ByteBuf> out = new ArrayList<>(2);
-        try {
-            ensureStarted(out);
-            chunks.finish((c, len, last) -> out.add(seal(c, len, last)));
-            return out;
-        } catch (Exception | Error e) {
-            out.forEach(ByteBuf::release);
-            throw e;
+    /** The job of the last chunk. */
+    List<Object> cutLast() {
+        List<Object> out = new ArrayList<>(1);
+        synchronized (chunks) {
+            try {
+                if (!cutClosed) {
+                    chunks.finish((c, last) -> out.add(new SealJob(c, last)));
+                }
+            } catch (Exception | Error e) {
+                out.add(new ChunkJob.Failure(e));
+            }
+            cutClosed = true;
         }
+        return out;
     }
 
-    private void ensureStarted(List<ByteBuf> out) throws GeneralSecurityException {
-        if (closed) {
-            throw new IllegalStateException("stream already closed");
+    @Override
+    protected List<Object> doStep(List<Object> items) {
+        List<Object> out = new ArrayList<>(items.size() + 1);
+        for (Object o : items) {
+            if (failed || isClosed()) {
+                Gmflux.discard(o);
+                continue;
+            }
+            if (o instanceof ChunkJob.Failure) {
+                failed = true;
+                out.add(ChunkJob.ready(o, live));
+                continue;
+            }
+            SealJob j = (SealJob) o;
+            try {
+                if (sealer == null) {
+                    start(out);
+                }
+                j.claim = sealer.claimChunk(j.isLast(), j.length());
+                out.add(j);
+            } catch (Exception | Error e) {
+                j.discard();
+                failed = true;
+                out.add(ChunkJob.ready(new ChunkJob.Failure(e), live));
+            }
         }
-        if (sealer == null) {
-            sealer = StreamEncryptor.start(spec);
-            chunks = new ChunkAccumulator(sealer.chunkSize());
-        }
-        if (!headerSent) {
-            byte[] h = sealer.header().encoded();
-            out.add(alloc.heapBuffer(h.length).writeBytes(h));
-            headerSent = true;
-        }
+        return out;
     }
 
-    private ByteBuf seal(byte[] chunk, int len, boolean last) {
-        int n = sealer.sealedLength(len);
-        ByteBuf b = alloc.heapBuffer(n);
-        try {
-            int w = sealer.sealChunk(last, chunk, 0, len, b.array(), b.arrayOffset() + b.writerIndex());
-            b.writerIndex(b.writerIndex() + w);
-            return b;
-        } catch (RuntimeException e) {
-            b.release();
-            throw e;
-        }
+    private void start(List<Object> out) throws Exception {
+        StreamEncryptor s = StreamEncryptor.start(spec);
+        sealer = s;
+        pool = new CipherPool<>(s::newChunkSealer);
+        byte[] h = s.header().encoded();
+        out.add(ChunkJob.ready(alloc.heapBuffer(h.length).writeBytes(h), live));
     }
 
-    synchronized void close() {
-        closed = true;
-        if (chunks != null) {
-            chunks.clear();
+    @Override
+    protected void release() {
+        if (pool != null) {
+            pool.close();
         }
         if (sealer != null) {
             sealer.close();
+        }
+    }
+
+    /** Closes all three parts: held chunk, live jobs, keys. Never waits for a KEM; callable from any thread. */
+    void closeAll() {
+        synchronized (chunks) {
+            cutClosed = true;
+            chunks.clear();
+        }
+        ChunkJob.discardAll(live);
+        close();
+    }
+
+    /** A plaintext chunk, sealed in place. */
+    private final class SealJob extends ChunkJob {
+        volatile ChunkClaim claim;
+
+        SealJob(ByteBuf chunk, boolean last) {
+            super(chunk, last, live);
+        }
+
+        boolean isLast() {
+            return last;
+        }
+
+        int length() {
+            return in.readableBytes();
+        }
+
+        @Override
+        protected ByteBuf work() {
+            CipherPool<StreamEncryptor.ChunkSealer> p = pool;
+            StreamEncryptor.ChunkSealer s = p.take();
+            try {
+                int off = in.arrayOffset() + in.readerIndex();
+                int n = s.seal(claim, in.array(), off, in.array(), off);
+                in.writerIndex(in.readerIndex() + n);
+                return in;
+            } finally {
+                p.give(s);
+            }
+        }
+
+        @Override
+        protected void releaseInput() {
+            in.setZero(0, in.capacity());
+            in.release();
         }
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.UnpooledByteBufAllocator;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -14,6 +15,12 @@ import reactor.core.publisher.Flux;
  * reports too, but only on garbage collection).
  */
 final class TrackedBuffers {
+
+    /**
+     * Unpooled, so that a released buffer object is never recycled for another allocation (a
+     * pooled one is, and its refCnt would then describe its next owner).
+     */
+    private static final ByteBufAllocator UNPOOLED = new UnpooledByteBufAllocator(false);
 
     private final List<ByteBuf> created = new ArrayList<>();
 
@@ -26,8 +33,8 @@ final class TrackedBuffers {
             off += n;
         }
         return Flux.fromIterable(cuts).map(c -> track(c[2] == 1
-                ? ByteBufAllocator.DEFAULT.directBuffer(c[1]).writeBytes(data, c[0], c[1])
-                : ByteBufAllocator.DEFAULT.heapBuffer(c[1]).writeBytes(data, c[0], c[1])));
+                ? UNPOOLED.directBuffer(c[1]).writeBytes(data, c[0], c[1])
+                : UNPOOLED.heapBuffer(c[1]).writeBytes(data, c[0], c[1])));
     }
 
     synchronized ByteBuf track(ByteBuf b) {
@@ -37,6 +44,11 @@ final class TrackedBuffers {
 
     synchronized int count() {
         return created.size();
+    }
+
+    /** Whether every buffer handed to the operators has been released. */
+    synchronized boolean allReleased() {
+        return created.stream().allMatch(b -> b.refCnt() == 0);
     }
 
     /** Every buffer handed to the operators has been released exactly once. */

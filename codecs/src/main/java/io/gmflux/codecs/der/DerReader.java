@@ -88,7 +88,9 @@ public final class DerReader {
         if (pos >= end) {
             throw new DerFormatException("expected an element at offset " + (pos - base) + ", found the end");
         }
-        pos += header(buf[pos] & 0xff);
+        // Not "pos += header(..)": Java reads pos before header() advances it past the tag and length.
+        int contentLength = header(buf[pos] & 0xff);
+        pos += contentLength;
         return Arrays.copyOfRange(buf, start, pos);
     }
 

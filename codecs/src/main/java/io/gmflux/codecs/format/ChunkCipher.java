@@ -10,7 +10,7 @@ import javax.crypto.AEADBadTagException;
  * <p>Not thread-safe: one per thread. Output ranges must not overlap input ranges unless they are
  * the same range.
  */
-interface ChunkCipher {
+public interface ChunkCipher {
 
     /** Writes {@code ciphertext || tag} of chunk {@code index}; returns its length ({@code len + tagLength}). */
     int seal(long index, boolean last, byte[] in, int inOff, int len, byte[] out, int outOff);

@@ -18,12 +18,20 @@ public final class StreamDecryptor implements AutoCloseable {
 
     private final StreamHeader header;
     private final ChunkCipher cipher;
+    /** {@code payload_key || nonce_prefix}, kept to key the ciphers of {@link #newChunkOpener()}; wiped by close. */
+    private final byte[] payload;
+    private final ChunkOpener own;
     private long index;
     private boolean finished;
+    private boolean closed;
+    /** Set by the first chunk that fails: nothing after it may be claimed (a caller that ignores an exception and reads on gets nothing more). */
+    private volatile StreamException failure;
 
-    private StreamDecryptor(StreamHeader header, ChunkCipher cipher) {
+    private StreamDecryptor(StreamHeader header, byte[] payload) {
         this.header = header;
-        this.cipher = cipher;
+        this.payload = payload.clone();
+        this.cipher = StreamEncryptor.newCipher(header.suite(), payload);
+        this.own = new ChunkOpener(this, cipher);
     }
 
     /**
@@ -69,7 +77,7 @@ public final class StreamDecryptor implements AutoCloseable {
             }
             byte[] payload = StreamKeys.payload(fileKey, header.saltRef(), header.suite());
             try {
-                return new StreamDecryptor(header, StreamEncryptor.newCipher(header.suite(), payload));
+                return new StreamDecryptor(header, payload);
             } finally {
                 Bytes.wipe(payload);
             }
@@ -87,19 +95,23 @@ public final class StreamDecryptor implements AutoCloseable {
         return header.chunkSize() + header.suite().tagLength();
     }
 
-    /** Chunks opened so far. */
+    /** Chunks claimed (by {@link #openChunk} or {@link #claimChunk}) so far. */
     public long chunksOpened() {
         return index;
     }
 
-    /** Whether the last chunk has been opened: the stream is complete and authentic. */
+    /**
+     * Whether the last chunk has been claimed. With {@link #openChunk} (claim and open in one) that
+     * means opened: the stream is complete and authentic; a driver that opens claims elsewhere knows
+     * that only once they all opened.
+     */
     public boolean isFinished() {
         return finished;
     }
 
     /**
      * Opens the next chunk ({@code ciphertext || tag}, {@code len} bytes) into {@code out}; writes
-     * nothing unless it authenticates.
+     * nothing unless it authenticates. {@link #claimChunk} followed by opening on this thread.
      *
      * @param last whether the input ends after this chunk
      * @return the plaintext length
@@ -108,6 +120,37 @@ public final class StreamDecryptor implements AutoCloseable {
      * @throws StreamException.Malformed if data follows the last chunk, or a chunk has the wrong size
      */
     public int openChunk(boolean last, byte[] in, int inOff, int len, byte[] out, int outOff) throws StreamException {
+        Bytes.checkRange(in, inOff, len, "in");
+        Bytes.checkRange(out, outOff, Math.max(0, len - header.suite().tagLength()), "out");
+        return own.open(claimChunk(last, len), in, inOff, out, outOff);
+    }
+
+    /**
+     * Takes the next chunk's place in the stream, checking the layout rules {@link #openChunk}
+     * checks (sizes, truncation, data after the last chunk) and advancing the counter, without
+     * opening it: a {@link ChunkOpener} opens it, possibly on another thread. The stream is
+     * complete only once every claimed chunk has also opened.
+     *
+     * @param len the sealed chunk's length ({@code ciphertext || tag})
+     * @throws StreamException.Truncated if the input ended after a chunk that is not the last
+     * @throws StreamException.Malformed if data follows the last chunk, or a chunk has the wrong size
+     * @throws StreamException (the base class) once any chunk of this stream failed to claim or open:
+     *     nothing after a failure is ever released
+     */
+    public ChunkClaim claimChunk(boolean last, int len) throws StreamException {
+        StreamException failed = failure;
+        if (failed != null) {
+            throw new StreamException("the stream failed before: " + failed.getMessage(), failed);
+        }
+        try {
+            return claim(last, len);
+        } catch (StreamException e) {
+            failure = e;
+            throw e;
+        }
+    }
+
+    private ChunkClaim claim(boolean last, int len) throws StreamException {
         if (finished) {
             throw new StreamException.Malformed("malformed stream: data after the last chunk");
         }
@@ -122,39 +165,101 @@ public final class StreamDecryptor implements AutoCloseable {
         if (last && len == tag && index > 0) {
             throw new StreamException.Malformed("malformed stream: empty last chunk " + index);
         }
-        Bytes.checkRange(in, inOff, len, "in");
-        Bytes.checkRange(out, outOff, len - tag, "out");
-        int n;
-        try {
-            n = cipher.open(index, last, in, inOff, len, out, outOff);
-        } catch (AEADBadTagException e) {
-            throw diagnose(last, in, inOff, len);
-        }
+        ChunkClaim c = new ChunkClaim(this, index, last, len);
         index++;
         finished = last;
-        return n;
+        return c;
     }
 
     /**
-     * Tells truncation and extension apart from tampering by trying the other last-flag into a
-     * scratch buffer that is wiped and never released.
+     * An opener of claimed chunks with its own cipher state under this stream's payload key, for
+     * one thread (a pool of them lets chunks be opened in parallel). Creating one is thread-safe.
+     *
+     * @throws IllegalStateException after {@link #close()}
      */
-    private StreamException diagnose(boolean last, byte[] in, int inOff, int len) {
-        byte[] scratch = new byte[len];
-        try {
-            cipher.open(index, !last, in, inOff, len, scratch, 0);
-            return last
-                    ? new StreamException.Truncated("stream truncated after chunk " + index)
-                    : new StreamException.Malformed("malformed stream: data after the last chunk " + index);
-        } catch (AEADBadTagException e) {
-            return new StreamException.ChunkAuthenticationFailed(index);
-        } finally {
-            Bytes.wipe(scratch);
+    public ChunkOpener newChunkOpener() {
+        synchronized (payload) {
+            if (closed) {
+                throw new IllegalStateException("the stream is closed");
+            }
+            return new ChunkOpener(this, StreamEncryptor.newCipher(header.suite(), payload));
         }
     }
 
+    /**
+     * Opens chunks claimed from one {@link StreamDecryptor}, releasing a chunk's plaintext only
+     * after its tag verified. Not thread-safe (one per thread); {@link #close()} wipes its keys.
+     */
+    public static final class ChunkOpener implements AutoCloseable {
+        private final StreamDecryptor stream;
+        private final ChunkCipher cipher;
+        private final int tag;
+
+        private ChunkOpener(StreamDecryptor stream, ChunkCipher cipher) {
+            this.stream = stream;
+            this.cipher = cipher;
+            this.tag = stream.header.suite().tagLength();
+        }
+
+        /**
+         * Opens the claimed chunk {@code in[inOff, inOff + claim.length())} into
+         * {@code out[outOff, outOff + claim.length() - tag)}; writes nothing there unless it
+         * authenticates. The ranges must not overlap.
+         *
+         * @return the plaintext length
+         * @throws StreamException.ChunkAuthenticationFailed if the chunk was modified, moved or duplicated
+         * @throws StreamException.Truncated if it was sealed as not last but the input ended after it
+         * @throws StreamException.Malformed if it was sealed as last but data follows it
+         * @throws IllegalStateException if the claim was used before
+         */
+        public int open(ChunkClaim claim, byte[] in, int inOff, byte[] out, int outOff) throws StreamException {
+            int len = claim.length();
+            Bytes.checkRange(in, inOff, len, "in");
+            Bytes.checkRange(out, outOff, len - tag, "out");
+            claim.use(stream);
+            try {
+                return cipher.open(claim.index(), claim.isLast(), in, inOff, len, out, outOff);
+            } catch (AEADBadTagException e) {
+                StreamException f = diagnose(claim, in, inOff, len);
+                if (stream.failure == null) {
+                    stream.failure = f;
+                }
+                throw f;
+            }
+        }
+
+        /**
+         * Tells truncation and extension apart from tampering by trying the other last-flag into a
+         * scratch buffer that is wiped and never released.
+         */
+        private StreamException diagnose(ChunkClaim claim, byte[] in, int inOff, int len) {
+            byte[] scratch = new byte[len];
+            long i = claim.index();
+            try {
+                cipher.open(i, !claim.isLast(), in, inOff, len, scratch, 0);
+                return claim.isLast()
+                        ? new StreamException.Truncated("stream truncated after chunk " + i)
+                        : new StreamException.Malformed("malformed stream: data after the last chunk " + i);
+            } catch (AEADBadTagException e) {
+                return new StreamException.ChunkAuthenticationFailed(i);
+            } finally {
+                Bytes.wipe(scratch);
+            }
+        }
+
+        @Override
+        public void close() {
+            cipher.destroy();
+        }
+    }
+
+    /** Wipes the keys; openers already made keep working until they are closed. Idempotent. */
     @Override
     public void close() {
+        synchronized (payload) {
+            closed = true;
+            Bytes.wipe(payload);
+        }
         cipher.destroy();
     }
 }

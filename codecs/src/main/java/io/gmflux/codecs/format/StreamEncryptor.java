@@ -16,12 +16,16 @@ public final class StreamEncryptor implements AutoCloseable {
 
     private final StreamHeader header;
     private final ChunkCipher cipher;
+    /** {@code payload_key || nonce_prefix}, kept to key the ciphers of {@link #newChunkSealer()}; wiped by close. */
+    private final byte[] payload;
     private long index;
     private boolean finished;
+    private volatile boolean closed;
 
-    private StreamEncryptor(StreamHeader header, ChunkCipher cipher) {
+    private StreamEncryptor(StreamHeader header, byte[] payload) {
         this.header = header;
-        this.cipher = cipher;
+        this.payload = payload.clone();
+        this.cipher = newCipher(header.suite(), payload);
     }
 
     /**
@@ -44,7 +48,7 @@ public final class StreamEncryptor implements AutoCloseable {
             headerKey = StreamKeys.headerKey(fileKey, salt);
             StreamHeader header = StreamHeader.create(spec.suite(), spec.chunkSize(), salt, stanzas, headerKey);
             payload = StreamKeys.payload(fileKey, salt, spec.suite());
-            return new StreamEncryptor(header, newCipher(spec.suite(), payload));
+            return new StreamEncryptor(header, payload);
         } finally {
             Bytes.wipe(fileKey);
             Bytes.wipe(headerKey);
@@ -93,6 +97,22 @@ public final class StreamEncryptor implements AutoCloseable {
      * @throws IllegalArgumentException if {@code len} breaks the chunk-size rules
      */
     public int sealChunk(boolean last, byte[] in, int inOff, int len, byte[] out, int outOff) {
+        Bytes.checkRange(in, inOff, len, "in");
+        Bytes.checkRange(out, outOff, sealedLength(len), "out");
+        ChunkClaim c = claimChunk(last, len);
+        c.use(this);
+        return cipher.seal(c.index(), last, in, inOff, len, out, outOff);
+    }
+
+    /**
+     * Takes the next chunk's place in the stream, checking the rules {@link #sealChunk} checks and
+     * advancing the counter, without sealing: a {@link ChunkSealer} seals it, possibly on another
+     * thread. {@code sealChunk} is {@code claimChunk} followed by sealing on this thread.
+     *
+     * @throws IllegalStateException after the last chunk, or at 2^32 chunks
+     * @throws IllegalArgumentException if {@code len} breaks the chunk-size rules
+     */
+    public ChunkClaim claimChunk(boolean last, int len) {
         if (finished) {
             throw new IllegalStateException("the last chunk has already been sealed");
         }
@@ -100,16 +120,67 @@ public final class StreamEncryptor implements AutoCloseable {
             throw new IllegalStateException("a stream holds at most 2^32 chunks");
         }
         int chunk = header.chunkSize();
-        if (last ? (len > chunk || (len == 0 && index > 0)) : len != chunk) {
+        if (last ? (len < 0 || len > chunk || (len == 0 && index > 0)) : len != chunk) {
             throw new IllegalArgumentException("chunk " + index + (last ? " (last)" : "") + " cannot hold " + len
                     + " bytes with chunk size " + chunk);
         }
-        Bytes.checkRange(in, inOff, len, "in");
-        Bytes.checkRange(out, outOff, sealedLength(len), "out");
-        int n = cipher.seal(index, last, in, inOff, len, out, outOff);
+        ChunkClaim c = new ChunkClaim(this, index, last, len);
         index++;
         finished = last;
-        return n;
+        return c;
+    }
+
+    /**
+     * A sealer of claimed chunks with its own cipher state under this stream's payload key, for one
+     * thread (a pool of them lets chunks be sealed in parallel). Creating one is thread-safe.
+     *
+     * @throws IllegalStateException after {@link #close()}
+     */
+    public ChunkSealer newChunkSealer() {
+        synchronized (payload) {
+            if (closed) {
+                throw new IllegalStateException("the stream is closed");
+            }
+            return new ChunkSealer(this, newCipher(header.suite(), payload));
+        }
+    }
+
+    /**
+     * Seals chunks claimed from one {@link StreamEncryptor}. Not thread-safe (one per thread);
+     * {@link #close()} wipes its keys.
+     */
+    public static final class ChunkSealer implements AutoCloseable {
+        private final StreamEncryptor stream;
+        private final ChunkCipher cipher;
+        private final int tag;
+
+        private ChunkSealer(StreamEncryptor stream, ChunkCipher cipher) {
+            this.stream = stream;
+            this.cipher = cipher;
+            this.tag = stream.header.suite().tagLength();
+        }
+
+        /**
+         * Seals the claimed chunk {@code in[inOff, inOff + claim.length())} into
+         * {@code out[outOff, outOff + claim.length() + tag)}; the two ranges may be the same
+         * (in place, the tag written after the plaintext) but must not otherwise overlap.
+         *
+         * @return the number of bytes written
+         * @throws IllegalStateException if the claim was used before
+         * @throws IllegalArgumentException if it belongs to another stream
+         */
+        public int seal(ChunkClaim claim, byte[] in, int inOff, byte[] out, int outOff) {
+            int len = claim.length();
+            Bytes.checkRange(in, inOff, len, "in");
+            Bytes.checkRange(out, outOff, len + tag, "out");
+            claim.use(stream);
+            return cipher.seal(claim.index(), claim.isLast(), in, inOff, len, out, outOff);
+        }
+
+        @Override
+        public void close() {
+            cipher.destroy();
+        }
     }
 
     /** Whether the last chunk has been sealed. */
@@ -117,8 +188,13 @@ public final class StreamEncryptor implements AutoCloseable {
         return finished;
     }
 
+    /** Wipes the keys; sealers already made keep working until they are closed. Idempotent. */
     @Override
     public void close() {
+        synchronized (payload) {
+            closed = true;
+            Bytes.wipe(payload);
+        }
         cipher.destroy();
     }
 }

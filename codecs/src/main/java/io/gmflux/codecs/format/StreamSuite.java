@@ -76,7 +76,12 @@ public enum StreamSuite {
                 + "sm4-ctr-hmac-sm3, aes-256-gcm");
     }
 
-    ChunkCipher newChunkCipher(byte[] payloadKey, byte[] noncePrefix) {
+    /**
+     * A new chunk cipher of this suite under {@code payloadKey} ({@link #keyLength()} bytes) and the 7-byte nonce
+     * {@code noncePrefix}; neither array is kept (the cipher copies what it needs). Also used by the tunnel record
+     * layer (codecs/PROXY.md §5), which seals each record as one chunk.
+     */
+    public ChunkCipher newChunkCipher(byte[] payloadKey, byte[] noncePrefix) {
         switch (this) {
             case SM4_GCM:
                 return Sm4AeadChunkCipher.gcm(java.util.Arrays.copyOf(payloadKey, 16), noncePrefix);

@@ -8,6 +8,8 @@
  * package-private {@code ChunkCipher}; recipient types implement {@link io.gmflux.codecs.format.Recipient}
  * and {@link io.gmflux.codecs.format.Identity}.
  *
- * <p>Depends on the primitives of gmflux-codecs and {@code java.base} (the JDK's AES-GCM and RSA-OAEP).
+ * <p>Depends on the primitives of gmflux-codecs and {@code java.base} (the JDK's AES-GCM and RSA-OAEP);
+ * ML-KEM-768 and the SM2 + ML-KEM-768 hybrid also need BouncyCastle, an optional dependency reached
+ * only through the package-private {@code MlKem768Bc}.
  */
 package io.gmflux.codecs.format;

@@ -55,6 +55,26 @@ class DerReaderTest {
     }
 
     @Test
+    void readsRawElementsWholeAndMovesPastThem() throws Exception {
+        SplittableRandom rnd = new SplittableRandom(0x5eed_0002L);
+        for (int c = 0; c < 200; c++) {
+            byte[] a = new byte[rnd.nextInt(0, 300)];
+            rnd.nextBytes(a);
+            byte[] b = new byte[rnd.nextInt(0, 300)];
+            rnd.nextBytes(b);
+            byte[] first = new DEROctetString(a).getEncoded("DER");
+            byte[] second = new DERSequence(new DEROctetString(b)).getEncoded("DER");
+            byte[] der = new DERSequence(new org.bouncycastle.asn1.ASN1Encodable[] {
+                new DEROctetString(a), new DERSequence(new DEROctetString(b))}).getEncoded("DER");
+
+            DerReader r = DerReader.single(der, DerTag.SEQUENCE);
+            assertThat(r.readRawElement()).as("case %d", c).isEqualTo(first);
+            assertThat(r.readRawElement()).as("case %d", c).isEqualTo(second);
+            r.expectEnd();
+        }
+    }
+
+    @Test
     void readsUnsignedIntegersIntoFixedWidth() throws Exception {
         byte[] der = new DerWriter().sequence(s -> s.integer(new BigInteger("ff", 16)).integer(BigInteger.ONE)).toByteArray();
         DerReader r = DerReader.single(der, DerTag.SEQUENCE);

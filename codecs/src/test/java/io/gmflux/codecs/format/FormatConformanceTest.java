@@ -36,6 +36,68 @@ class FormatConformanceTest {
         checkWithIndependentDecoder(StreamSuite.SM4_CTR_HMAC_SM3);
     }
 
+    /**
+     * §5 type 0x04 decoded with BouncyCastle alone: both private keys parsed by BouncyCastle from
+     * the key file's DER, SM2-KEM as [d]C1 and the GB/T 32918 KDF (KDF2 with SM3), ML-KEM-768
+     * decapsulation, the hybrid combiner, the wrap, the key id and the header MAC.
+     */
+    @Test
+    void hybridStanzaFollowsFormatMdWithBouncyCastleAlone() throws Exception {
+        SplittableRandom rnd = new SplittableRandom(0xc0_0010L);
+        Sm2MlKem768PrivateKey key = Sm2MlKem768PrivateKey.generate(new java.security.SecureRandom());
+        byte[] s = StreamFixtures.encrypt(StreamSpec.builder().recipient(key.recipient()).build(),
+                StreamFixtures.random(rnd, 100), rnd);
+        byte[] salt = Arrays.copyOfRange(s, 10, 42);
+        assertThat(s[44]).isEqualTo((byte) 0x04);
+        int bodyLen = ((s[45] & 0xff) << 8) | (s[46] & 0xff);
+        assertThat(bodyLen).isEqualTo(8 + 65 + 1088 + 48);
+        byte[] body = Arrays.copyOfRange(s, 47, 47 + bodyLen);
+        int macOff = 47 + bodyLen;
+
+        org.bouncycastle.asn1.ASN1Sequence pub = org.bouncycastle.asn1.ASN1Sequence.getInstance(key.recipient().toDer());
+        SM3Digest idHash = new SM3Digest();
+        byte[] idLabel = ascii("gmflux/v1 key id");
+        idHash.update(idLabel, 0, idLabel.length);
+        byte[] pubDer = key.recipient().toDer();
+        idHash.update(pubDer, 0, pubDer.length);
+        byte[] keyId = new byte[32];
+        idHash.doFinal(keyId, 0);
+        assertThat(Arrays.copyOf(body, 8)).isEqualTo(Arrays.copyOf(keyId, 8));
+        assertThat(pub.size()).isEqualTo(2);
+
+        org.bouncycastle.asn1.ASN1Sequence priv = org.bouncycastle.asn1.ASN1Sequence.getInstance(key.toDer());
+        org.bouncycastle.crypto.params.ECPrivateKeyParameters sm2 = (org.bouncycastle.crypto.params.ECPrivateKeyParameters)
+                org.bouncycastle.crypto.util.PrivateKeyFactory.createKey(priv.getObjectAt(0).toASN1Primitive().getEncoded());
+        org.bouncycastle.crypto.params.MLKEMPrivateKeyParameters mlkem =
+                (org.bouncycastle.crypto.params.MLKEMPrivateKeyParameters) org.bouncycastle.crypto.util.PrivateKeyFactory
+                        .createKey(priv.getObjectAt(1).toASN1Primitive().getEncoded());
+
+        byte[] c1 = Arrays.copyOfRange(body, 8, 73);
+        byte[] ct = Arrays.copyOfRange(body, 73, 73 + 1088);
+        org.bouncycastle.math.ec.ECPoint p = sm2.getParameters().getCurve().decodePoint(c1).multiply(sm2.getD()).normalize();
+        byte[] z = concat(p.getAffineXCoord().getEncoded(), p.getAffineYCoord().getEncoded());
+        org.bouncycastle.crypto.generators.KDF2BytesGenerator kdf =
+                new org.bouncycastle.crypto.generators.KDF2BytesGenerator(new SM3Digest());
+        kdf.init(new org.bouncycastle.crypto.params.KDFParameters(z, new byte[0]));
+        byte[] ssSm2 = new byte[32];
+        kdf.generateBytes(ssSm2, 0, 32);
+        byte[] ssMlkem = new org.bouncycastle.crypto.kems.MLKEMExtractor(mlkem).extractSecret(ct);
+        byte[] enc = concat(c1, ct);
+        byte[] ss = hkdf(salt, concat(ssSm2, ssMlkem), concat(ascii("gmflux/v1 hybrid"), enc), 32);
+        byte[] wrapKey = hkdf(salt, ss, concat(ascii("gmflux/v1 wrap"), new byte[] {4}, enc), 16);
+        byte[] fileKey = gcm(false, wrapKey, new byte[12], concat(new byte[] {4}, Arrays.copyOf(body, 8)),
+                Arrays.copyOfRange(body, 73 + 1088, bodyLen));
+        assertThat(fileKey).hasSize(32);
+
+        byte[] headerKey = hkdf(salt, fileKey, ascii("gmflux/v1 header"), 32);
+        HMac hmac = new HMac(new SM3Digest());
+        hmac.init(new KeyParameter(headerKey));
+        hmac.update(s, 0, macOff);
+        byte[] mac = new byte[32];
+        hmac.doFinal(mac, 0);
+        assertThat(Arrays.copyOfRange(s, macOff, macOff + 32)).isEqualTo(mac);
+    }
+
     private static void checkWithIndependentDecoder(StreamSuite suite) throws Exception {
         SplittableRandom rnd = new SplittableRandom(0xc0_0001L + suite.id());
         int chunk = 4096;

@@ -34,6 +34,19 @@ class StreamRoundTripTest {
         }
     }
 
+    @ParameterizedTest
+    @EnumSource(value = StreamSuite.class, names = {"SM4_GCM", "SM4_CCM", "ZUC256_MAC128"})
+    void roundTripsAtTheLargestChunkSize(StreamSuite suite) throws Exception {
+        SplittableRandom rnd = new SplittableRandom(0x57_0005L + suite.id());
+        PassphraseRecipient pass = StreamFixtures.passphrase();
+        int chunk = StreamHeader.MAX_CHUNK_SIZE;
+        StreamSpec spec = StreamSpec.builder().suite(suite).chunkSize(chunk).recipient(pass).build();
+        byte[] plain = random(rnd, chunk + 1 + rnd.nextInt(1000));
+        byte[] sealed = encrypt(spec, plain, rnd);
+        assertThat(sealed.length).isEqualTo(headerLength(sealed) + plain.length + 2 * suite.tagLength());
+        assertThat(decrypt(sealed, List.of(pass), rnd)).as(suite.label()).isEqualTo(plain);
+    }
+
     @Test
     void everyRecipientOfAStreamCanOpenIt() throws Exception {
         SplittableRandom rnd = new SplittableRandom(0x57_0002L);

@@ -1,6 +1,5 @@
 package io.gmflux.examples.cli;
 
-import io.gmflux.codecs.format.GmfluxInputStream;
 import io.gmflux.codecs.format.Identity;
 import io.gmflux.codecs.format.PassphraseRecipient;
 import java.io.InputStream;
@@ -17,7 +16,7 @@ import picocli.CommandLine.Option;
  * to stdout, chunk by verified chunk, ending with a non-zero status on any failure.
  */
 @Command(name = "decrypt", mixinStandardHelpOptions = true,
-        description = "Decrypt a gmflux stream with SM2 or RSA private keys, or a passphrase.")
+        description = "Decrypt a gmflux stream with SM2, ML-KEM-768, SM2+ML-KEM-768 or RSA private keys, or a passphrase.")
 final class DecryptCommand implements Callable<Integer> {
 
     @Option(names = {"-k", "--key"}, paramLabel = "KEY", description = "a private key (PEM); repeatable")
@@ -47,9 +46,12 @@ final class DecryptCommand implements Callable<Integer> {
         if (ids.isEmpty()) {
             throw new IllegalArgumentException("no key: give -k KEY or --passphrase-file/--passphrase-env");
         }
-        try (InputStream src = new GmfluxInputStream(IoFiles.input(in), ids); IoFiles.Output dst = IoFiles.Output.open(out)) {
-            src.transferTo(dst);
+        Progress progress = Progress.forInput(in, "decrypt");
+        try (InputStream src = progress.wrap(IoFiles.input(in)); IoFiles.Output dst = IoFiles.Output.open(out)) {
+            CliStreams.decrypt(src, dst, ids);
             dst.commit();
+        } finally {
+            progress.finish();
         }
         return 0;
     }

@@ -1,6 +1,5 @@
 package io.gmflux.examples.cli;
 
-import io.gmflux.codecs.format.GmfluxOutputStream;
 import io.gmflux.codecs.format.PassphraseRecipient;
 import io.gmflux.codecs.format.StreamHeader;
 import io.gmflux.codecs.format.StreamSpec;
@@ -15,7 +14,7 @@ import picocli.CommandLine.Option;
 
 /** {@code gmflux encrypt}: a stream to one or more recipients, in the format of codecs/FORMAT.md. */
 @Command(name = "encrypt", mixinStandardHelpOptions = true,
-        description = "Encrypt a file or stdin to SM2 or RSA public keys, or to a passphrase.")
+        description = "Encrypt a file or stdin to SM2, ML-KEM-768, SM2+ML-KEM-768 or RSA public keys, or to a passphrase.")
 final class EncryptCommand implements Callable<Integer> {
 
     @Option(names = {"-r", "--recipient"}, paramLabel = "PUB", description = "a recipient's public key (PEM); repeatable")
@@ -54,12 +53,12 @@ final class EncryptCommand implements Callable<Integer> {
             throw new IllegalArgumentException("no recipient: give -r PUB or --passphrase-file/--passphrase-env");
         }
         StreamSpec built = spec.build();
-        try (InputStream src = IoFiles.input(in); IoFiles.Output dst = IoFiles.Output.open(out)) {
-            // the sealing stream must not close dst: only commit() may finish it
-            GmfluxOutputStream sealed = new GmfluxOutputStream(IoFiles.shield(dst), built);
-            src.transferTo(sealed);
-            sealed.close();
+        Progress progress = Progress.forInput(in, "encrypt");
+        try (InputStream src = progress.wrap(IoFiles.input(in)); IoFiles.Output dst = IoFiles.Output.open(out)) {
+            CliStreams.encrypt(src, dst, built);
             dst.commit();
+        } finally {
+            progress.finish();
         }
         return 0;
     }

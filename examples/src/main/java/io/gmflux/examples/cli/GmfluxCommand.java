@@ -19,7 +19,8 @@ import picocli.CommandLine.Command;
         versionProvider = GmfluxCommand.Version.class,
         description = "Streaming encryption with the Chinese commercial cryptography standards (SM3, SM4, ZUC).",
         subcommands = {SelftestCommand.class, KeygenCommand.class, EncryptCommand.class, DecryptCommand.class,
-            InspectCommand.class, CommandLine.HelpCommand.class})
+            InspectCommand.class, DemoCommand.class, io.gmflux.examples.kafka.KafkaCommand.class,
+            io.gmflux.examples.proxy.ProxyCommand.class, CommandLine.HelpCommand.class})
 public final class GmfluxCommand implements Runnable {
 
     @CommandLine.Spec

@@ -16,7 +16,11 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "keygen", mixinStandardHelpOptions = true,
         description = "Generate a key pair.",
-        subcommands = {KeygenSm2Command.class})
+        subcommands = {KeygenSm2Command.class,
+                KeygenSm9MasterCommand.class,
+                KeygenSm9UserCommand.class,
+                KeygenMlkemCommand.class,
+                KeygenHybridCommand.class})
 final class KeygenCommand implements Runnable {
 
     @CommandLine.Spec

@@ -1,0 +1,2 @@
+/** JMH benchmarks of SM9 (io.gmflux.codecs.sm9) against BouncyCastle 1.87's SM9. */
+package io.gmflux.bench.sm9;

@@ -1,0 +1,821 @@
+package io.gmflux.codecs.sm9;
+
+/**
+ * The SM9 base field F_q (GB/T 38635.1 / GM/T 0044.5 §1, q the 256-bit BN prime) in Montgomery form:
+ * an element is four little-endian 64-bit limbs at an offset of a {@code long[]}, holding a·2^260 mod q (R = 2^260, the radix-2^52 multiplication's Montgomery constant).
+ *
+ * <p>All operations are branch-free and allocation-free except {@link #inv} (a fixed addition chain
+ * over the public exponent q - 2, so still constant-time). Results may alias inputs. Stateless and
+ * thread-safe; the arrays belong to the caller.
+ */
+final class Fq {
+
+    static final long Q0 = 0xe56f9b27e351457dL;
+    static final long Q1 = 0x21f2934b1a7aeedbL;
+    static final long Q2 = 0xd603ab4ff58ec745L;
+    static final long Q3 = 0xb640000002a3a6f1L;
+    /** Digit mask and q in five 52-bit digits (the multiplication's radix). */
+    private static final long M52 = (1L << 52) - 1;
+    private static final long P0 = 0xf9b27e351457dL;
+    private static final long P1 = 0x4b1a7aeedbe56L;
+    private static final long P2 = 0x58ec74521f293L;
+    private static final long P3 = 0xa6f1d603ab4ffL;
+    private static final long P4 = 0xb640000002a3L;
+    /** -q^-1 mod 2^52. */
+    private static final long N52 = 0xbc42c2f2ee42bL;
+    /** R^2 mod q for R = 2^260 (converts into Montgomery form). */
+    private static final long[] R2 = {0x9d4cad9360402d43L, 0x5978f99c61269952L, 0x22c6a389172de2fbL, 0x6155a6564aa25a7dL};
+    /** The Montgomery form of 1. Read-only. */
+    static final long[] ONE = {0x4868aa9277040742L, 0x1527578bb96f791aL, 0x9baf4720e5bae00fL, 0x567fffffc5efa737L};
+    private static final long[] PLAIN_ONE = {1, 0, 0, 0};
+    /** q as limbs, read-only. */
+    static final long[] Q = {Q0, Q1, Q2, Q3};
+
+    private Fq() {
+    }
+
+    /**
+     * r = a * b * 2^-260 mod q. The product and the Montgomery reduction run on five 52-bit digits
+     * (the 4 x 64-bit limbs are re-cut on entry and exit): a 52 x 52-bit product splits into two
+     * 52-bit halves with one multiply and one Math.multiplyHigh (exact for non-negative operands, so no
+     * unsigned corrections) and column sums of up to 20 such halves stay below 2^57, so no carry
+     * is tracked per addition; the 64-bit carry formulas these need on full limbs cost more than the
+     * extra nine digit products. Bound: a, b &lt; 2^256 give a * b + m * q &lt; 2^512 + 2^260 q, so the
+     * result is below 2^252 + q &lt; 2q and one conditional subtraction reduces it. Branch-free;
+     * r may alias a or b.
+     */
+    static void mul(long[] r, int ro, long[] a, int ao, long[] b, int bo) {
+        long xa = a[ao];
+        long xb = a[ao + 1];
+        long xc = a[ao + 2];
+        long xd = a[ao + 3];
+        long x0 = xa & M52;
+        long x1 = ((xa >>> 52) | (xb << 12)) & M52;
+        long x2 = ((xb >>> 40) | (xc << 24)) & M52;
+        long x3 = ((xc >>> 28) | (xd << 36)) & M52;
+        long x4 = xd >>> 16;
+        long ya = b[bo];
+        long yb = b[bo + 1];
+        long yc = b[bo + 2];
+        long yd = b[bo + 3];
+        long y0 = ya & M52;
+        long y1 = ((ya >>> 52) | (yb << 12)) & M52;
+        long y2 = ((yb >>> 40) | (yc << 24)) & M52;
+        long y3 = ((yc >>> 28) | (yd << 36)) & M52;
+        long y4 = yd >>> 16;
+        long l1 = x0 * y0;
+        long h1 = Math.multiplyHigh(x0, y0);
+        long t0 = l1 & M52;
+        long t1 = (h1 << 12) | (l1 >>> 52);
+        long l2 = x0 * y1;
+        long h2 = Math.multiplyHigh(x0, y1);
+        t1 += l2 & M52;
+        long t2 = (h2 << 12) | (l2 >>> 52);
+        long l3 = x0 * y2;
+        long h3 = Math.multiplyHigh(x0, y2);
+        t2 += l3 & M52;
+        long t3 = (h3 << 12) | (l3 >>> 52);
+        long l4 = x0 * y3;
+        long h4 = Math.multiplyHigh(x0, y3);
+        t3 += l4 & M52;
+        long t4 = (h4 << 12) | (l4 >>> 52);
+        long l5 = x0 * y4;
+        long h5 = Math.multiplyHigh(x0, y4);
+        t4 += l5 & M52;
+        long t5 = (h5 << 12) | (l5 >>> 52);
+        long l6 = x1 * y0;
+        long h6 = Math.multiplyHigh(x1, y0);
+        t1 += l6 & M52;
+        t2 += (h6 << 12) | (l6 >>> 52);
+        long l7 = x1 * y1;
+        long h7 = Math.multiplyHigh(x1, y1);
+        t2 += l7 & M52;
+        t3 += (h7 << 12) | (l7 >>> 52);
+        long l8 = x1 * y2;
+        long h8 = Math.multiplyHigh(x1, y2);
+        t3 += l8 & M52;
+        t4 += (h8 << 12) | (l8 >>> 52);
+        long l9 = x1 * y3;
+        long h9 = Math.multiplyHigh(x1, y3);
+        t4 += l9 & M52;
+        t5 += (h9 << 12) | (l9 >>> 52);
+        long l10 = x1 * y4;
+        long h10 = Math.multiplyHigh(x1, y4);
+        t5 += l10 & M52;
+        long t6 = (h10 << 12) | (l10 >>> 52);
+        long l11 = x2 * y0;
+        long h11 = Math.multiplyHigh(x2, y0);
+        t2 += l11 & M52;
+        t3 += (h11 << 12) | (l11 >>> 52);
+        long l12 = x2 * y1;
+        long h12 = Math.multiplyHigh(x2, y1);
+        t3 += l12 & M52;
+        t4 += (h12 << 12) | (l12 >>> 52);
+        long l13 = x2 * y2;
+        long h13 = Math.multiplyHigh(x2, y2);
+        t4 += l13 & M52;
+        t5 += (h13 << 12) | (l13 >>> 52);
+        long l14 = x2 * y3;
+        long h14 = Math.multiplyHigh(x2, y3);
+        t5 += l14 & M52;
+        t6 += (h14 << 12) | (l14 >>> 52);
+        long l15 = x2 * y4;
+        long h15 = Math.multiplyHigh(x2, y4);
+        t6 += l15 & M52;
+        long t7 = (h15 << 12) | (l15 >>> 52);
+        long l16 = x3 * y0;
+        long h16 = Math.multiplyHigh(x3, y0);
+        t3 += l16 & M52;
+        t4 += (h16 << 12) | (l16 >>> 52);
+        long l17 = x3 * y1;
+        long h17 = Math.multiplyHigh(x3, y1);
+        t4 += l17 & M52;
+        t5 += (h17 << 12) | (l17 >>> 52);
+        long l18 = x3 * y2;
+        long h18 = Math.multiplyHigh(x3, y2);
+        t5 += l18 & M52;
+        t6 += (h18 << 12) | (l18 >>> 52);
+        long l19 = x3 * y3;
+        long h19 = Math.multiplyHigh(x3, y3);
+        t6 += l19 & M52;
+        t7 += (h19 << 12) | (l19 >>> 52);
+        long l20 = x3 * y4;
+        long h20 = Math.multiplyHigh(x3, y4);
+        t7 += l20 & M52;
+        long t8 = (h20 << 12) | (l20 >>> 52);
+        long l21 = x4 * y0;
+        long h21 = Math.multiplyHigh(x4, y0);
+        t4 += l21 & M52;
+        t5 += (h21 << 12) | (l21 >>> 52);
+        long l22 = x4 * y1;
+        long h22 = Math.multiplyHigh(x4, y1);
+        t5 += l22 & M52;
+        t6 += (h22 << 12) | (l22 >>> 52);
+        long l23 = x4 * y2;
+        long h23 = Math.multiplyHigh(x4, y2);
+        t6 += l23 & M52;
+        t7 += (h23 << 12) | (l23 >>> 52);
+        long l24 = x4 * y3;
+        long h24 = Math.multiplyHigh(x4, y3);
+        t7 += l24 & M52;
+        t8 += (h24 << 12) | (l24 >>> 52);
+        long l25 = x4 * y4;
+        long h25 = Math.multiplyHigh(x4, y4);
+        t8 += l25 & M52;
+        long t9 = (h25 << 12) | (l25 >>> 52);
+        long m0 = (t0 * N52) & M52;
+        long l26 = m0 * P0;
+        long h26 = Math.multiplyHigh(m0, P0);
+        t0 += l26 & M52;
+        t1 += (h26 << 12) | (l26 >>> 52);
+        long l27 = m0 * P1;
+        long h27 = Math.multiplyHigh(m0, P1);
+        t1 += l27 & M52;
+        t2 += (h27 << 12) | (l27 >>> 52);
+        long l28 = m0 * P2;
+        long h28 = Math.multiplyHigh(m0, P2);
+        t2 += l28 & M52;
+        t3 += (h28 << 12) | (l28 >>> 52);
+        long l29 = m0 * P3;
+        long h29 = Math.multiplyHigh(m0, P3);
+        t3 += l29 & M52;
+        t4 += (h29 << 12) | (l29 >>> 52);
+        long l30 = m0 * P4;
+        long h30 = Math.multiplyHigh(m0, P4);
+        t4 += l30 & M52;
+        t5 += (h30 << 12) | (l30 >>> 52);
+        t1 += t0 >>> 52; // t0 is now a multiple of 2^52
+        long m1 = (t1 * N52) & M52;
+        long l31 = m1 * P0;
+        long h31 = Math.multiplyHigh(m1, P0);
+        t1 += l31 & M52;
+        t2 += (h31 << 12) | (l31 >>> 52);
+        long l32 = m1 * P1;
+        long h32 = Math.multiplyHigh(m1, P1);
+        t2 += l32 & M52;
+        t3 += (h32 << 12) | (l32 >>> 52);
+        long l33 = m1 * P2;
+        long h33 = Math.multiplyHigh(m1, P2);
+        t3 += l33 & M52;
+        t4 += (h33 << 12) | (l33 >>> 52);
+        long l34 = m1 * P3;
+        long h34 = Math.multiplyHigh(m1, P3);
+        t4 += l34 & M52;
+        t5 += (h34 << 12) | (l34 >>> 52);
+        long l35 = m1 * P4;
+        long h35 = Math.multiplyHigh(m1, P4);
+        t5 += l35 & M52;
+        t6 += (h35 << 12) | (l35 >>> 52);
+        t2 += t1 >>> 52; // t1 is now a multiple of 2^52
+        long m2 = (t2 * N52) & M52;
+        long l36 = m2 * P0;
+        long h36 = Math.multiplyHigh(m2, P0);
+        t2 += l36 & M52;
+        t3 += (h36 << 12) | (l36 >>> 52);
+        long l37 = m2 * P1;
+        long h37 = Math.multiplyHigh(m2, P1);
+        t3 += l37 & M52;
+        t4 += (h37 << 12) | (l37 >>> 52);
+        long l38 = m2 * P2;
+        long h38 = Math.multiplyHigh(m2, P2);
+        t4 += l38 & M52;
+        t5 += (h38 << 12) | (l38 >>> 52);
+        long l39 = m2 * P3;
+        long h39 = Math.multiplyHigh(m2, P3);
+        t5 += l39 & M52;
+        t6 += (h39 << 12) | (l39 >>> 52);
+        long l40 = m2 * P4;
+        long h40 = Math.multiplyHigh(m2, P4);
+        t6 += l40 & M52;
+        t7 += (h40 << 12) | (l40 >>> 52);
+        t3 += t2 >>> 52; // t2 is now a multiple of 2^52
+        long m3 = (t3 * N52) & M52;
+        long l41 = m3 * P0;
+        long h41 = Math.multiplyHigh(m3, P0);
+        t3 += l41 & M52;
+        t4 += (h41 << 12) | (l41 >>> 52);
+        long l42 = m3 * P1;
+        long h42 = Math.multiplyHigh(m3, P1);
+        t4 += l42 & M52;
+        t5 += (h42 << 12) | (l42 >>> 52);
+        long l43 = m3 * P2;
+        long h43 = Math.multiplyHigh(m3, P2);
+        t5 += l43 & M52;
+        t6 += (h43 << 12) | (l43 >>> 52);
+        long l44 = m3 * P3;
+        long h44 = Math.multiplyHigh(m3, P3);
+        t6 += l44 & M52;
+        t7 += (h44 << 12) | (l44 >>> 52);
+        long l45 = m3 * P4;
+        long h45 = Math.multiplyHigh(m3, P4);
+        t7 += l45 & M52;
+        t8 += (h45 << 12) | (l45 >>> 52);
+        t4 += t3 >>> 52; // t3 is now a multiple of 2^52
+        long m4 = (t4 * N52) & M52;
+        long l46 = m4 * P0;
+        long h46 = Math.multiplyHigh(m4, P0);
+        t4 += l46 & M52;
+        t5 += (h46 << 12) | (l46 >>> 52);
+        long l47 = m4 * P1;
+        long h47 = Math.multiplyHigh(m4, P1);
+        t5 += l47 & M52;
+        t6 += (h47 << 12) | (l47 >>> 52);
+        long l48 = m4 * P2;
+        long h48 = Math.multiplyHigh(m4, P2);
+        t6 += l48 & M52;
+        t7 += (h48 << 12) | (l48 >>> 52);
+        long l49 = m4 * P3;
+        long h49 = Math.multiplyHigh(m4, P3);
+        t7 += l49 & M52;
+        t8 += (h49 << 12) | (l49 >>> 52);
+        long l50 = m4 * P4;
+        long h50 = Math.multiplyHigh(m4, P4);
+        t8 += l50 & M52;
+        t9 += (h50 << 12) | (l50 >>> 52);
+        t5 += t4 >>> 52; // t4 is now a multiple of 2^52
+        t6 += t5 >>> 52;
+        t7 += t6 >>> 52;
+        t8 += t7 >>> 52;
+        t9 += t8 >>> 52;
+        long e0 = t5 & M52;
+        long e1 = t6 & M52;
+        long e2 = t7 & M52;
+        long e3 = t8 & M52;
+        Mont256.reduceOnce(r, ro, e0 | (e1 << 52), (e1 >>> 12) | (e2 << 40), (e2 >>> 24) | (e3 << 28),
+                (e3 >>> 36) | (t9 << 16), t9 >>> 48, Q0, Q1, Q2, Q3);
+    }
+
+
+    /**
+     * Writes the five 52-bit digits of the 4-limb value a (any 256-bit value) at d[dof..dof+4], the
+     * form {@link #mulWide} multiplies.
+     */
+    static void digits(long[] d, int dof, long[] a, int ao) {
+        long xa = a[ao];
+        long xb = a[ao + 1];
+        long xc = a[ao + 2];
+        long xd = a[ao + 3];
+        d[dof] = xa & M52;
+        d[dof + 1] = ((xa >>> 52) | (xb << 12)) & M52;
+        d[dof + 2] = ((xb >>> 40) | (xc << 24)) & M52;
+        d[dof + 3] = ((xc >>> 28) | (xd << 36)) & M52;
+        d[dof + 4] = xd >>> 16;
+    }
+
+    /**
+     * Unreduced product x·y of two digit vectors (5 signed digits each, |digit| &lt; 2^54, so sums
+     * and differences of {@link #digits} outputs qualify) as ten signed column sums w[wo..wo+9]
+     * (value Σ w_k 2^(52k)); each column is below 2^57 in magnitude, so columns of a few products
+     * may be added and subtracted as plain longs before one {@link #redc}.
+     */
+    static void mulWide(long[] w, int wo, long[] x, int xo, long[] y, int yo) {
+        long x0 = x[xo + 0];
+        long x1 = x[xo + 1];
+        long x2 = x[xo + 2];
+        long x3 = x[xo + 3];
+        long x4 = x[xo + 4];
+        long y0 = y[yo + 0];
+        long y1 = y[yo + 1];
+        long y2 = y[yo + 2];
+        long y3 = y[yo + 3];
+        long y4 = y[yo + 4];
+        long l1 = x0 * y0;
+        long h1 = Math.multiplyHigh(x0, y0);
+        long t0 = l1 & M52;
+        long t1 = (h1 << 12) | (l1 >>> 52);
+        long l2 = x0 * y1;
+        long h2 = Math.multiplyHigh(x0, y1);
+        t1 += l2 & M52;
+        long t2 = (h2 << 12) | (l2 >>> 52);
+        long l3 = x0 * y2;
+        long h3 = Math.multiplyHigh(x0, y2);
+        t2 += l3 & M52;
+        long t3 = (h3 << 12) | (l3 >>> 52);
+        long l4 = x0 * y3;
+        long h4 = Math.multiplyHigh(x0, y3);
+        t3 += l4 & M52;
+        long t4 = (h4 << 12) | (l4 >>> 52);
+        long l5 = x0 * y4;
+        long h5 = Math.multiplyHigh(x0, y4);
+        t4 += l5 & M52;
+        long t5 = (h5 << 12) | (l5 >>> 52);
+        long l6 = x1 * y0;
+        long h6 = Math.multiplyHigh(x1, y0);
+        t1 += l6 & M52;
+        t2 += (h6 << 12) | (l6 >>> 52);
+        long l7 = x1 * y1;
+        long h7 = Math.multiplyHigh(x1, y1);
+        t2 += l7 & M52;
+        t3 += (h7 << 12) | (l7 >>> 52);
+        long l8 = x1 * y2;
+        long h8 = Math.multiplyHigh(x1, y2);
+        t3 += l8 & M52;
+        t4 += (h8 << 12) | (l8 >>> 52);
+        long l9 = x1 * y3;
+        long h9 = Math.multiplyHigh(x1, y3);
+        t4 += l9 & M52;
+        t5 += (h9 << 12) | (l9 >>> 52);
+        long l10 = x1 * y4;
+        long h10 = Math.multiplyHigh(x1, y4);
+        t5 += l10 & M52;
+        long t6 = (h10 << 12) | (l10 >>> 52);
+        long l11 = x2 * y0;
+        long h11 = Math.multiplyHigh(x2, y0);
+        t2 += l11 & M52;
+        t3 += (h11 << 12) | (l11 >>> 52);
+        long l12 = x2 * y1;
+        long h12 = Math.multiplyHigh(x2, y1);
+        t3 += l12 & M52;
+        t4 += (h12 << 12) | (l12 >>> 52);
+        long l13 = x2 * y2;
+        long h13 = Math.multiplyHigh(x2, y2);
+        t4 += l13 & M52;
+        t5 += (h13 << 12) | (l13 >>> 52);
+        long l14 = x2 * y3;
+        long h14 = Math.multiplyHigh(x2, y3);
+        t5 += l14 & M52;
+        t6 += (h14 << 12) | (l14 >>> 52);
+        long l15 = x2 * y4;
+        long h15 = Math.multiplyHigh(x2, y4);
+        t6 += l15 & M52;
+        long t7 = (h15 << 12) | (l15 >>> 52);
+        long l16 = x3 * y0;
+        long h16 = Math.multiplyHigh(x3, y0);
+        t3 += l16 & M52;
+        t4 += (h16 << 12) | (l16 >>> 52);
+        long l17 = x3 * y1;
+        long h17 = Math.multiplyHigh(x3, y1);
+        t4 += l17 & M52;
+        t5 += (h17 << 12) | (l17 >>> 52);
+        long l18 = x3 * y2;
+        long h18 = Math.multiplyHigh(x3, y2);
+        t5 += l18 & M52;
+        t6 += (h18 << 12) | (l18 >>> 52);
+        long l19 = x3 * y3;
+        long h19 = Math.multiplyHigh(x3, y3);
+        t6 += l19 & M52;
+        t7 += (h19 << 12) | (l19 >>> 52);
+        long l20 = x3 * y4;
+        long h20 = Math.multiplyHigh(x3, y4);
+        t7 += l20 & M52;
+        long t8 = (h20 << 12) | (l20 >>> 52);
+        long l21 = x4 * y0;
+        long h21 = Math.multiplyHigh(x4, y0);
+        t4 += l21 & M52;
+        t5 += (h21 << 12) | (l21 >>> 52);
+        long l22 = x4 * y1;
+        long h22 = Math.multiplyHigh(x4, y1);
+        t5 += l22 & M52;
+        t6 += (h22 << 12) | (l22 >>> 52);
+        long l23 = x4 * y2;
+        long h23 = Math.multiplyHigh(x4, y2);
+        t6 += l23 & M52;
+        t7 += (h23 << 12) | (l23 >>> 52);
+        long l24 = x4 * y3;
+        long h24 = Math.multiplyHigh(x4, y3);
+        t7 += l24 & M52;
+        t8 += (h24 << 12) | (l24 >>> 52);
+        long l25 = x4 * y4;
+        long h25 = Math.multiplyHigh(x4, y4);
+        t8 += l25 & M52;
+        long t9 = (h25 << 12) | (l25 >>> 52);
+        w[wo + 0] = t0;
+        w[wo + 1] = t1;
+        w[wo + 2] = t2;
+        w[wo + 3] = t3;
+        w[wo + 4] = t4;
+        w[wo + 5] = t5;
+        w[wo + 6] = t6;
+        w[wo + 7] = t7;
+        w[wo + 8] = t8;
+        w[wo + 9] = t9;
+    }
+
+    /**
+     * Unreduced x^2 for a digit vector x (5 digits below 2^53 in magnitude) as ten column sums at
+     * w[wo..wo+9]: each cross product x_i x_j (i &lt; j) is computed once and doubled, so 15 digit
+     * products instead of {@link #mulWide}'s 25. Columns stay below 2^58.
+     */
+    static void sqrWide(long[] w, int wo, long[] x, int xo) {
+        long x0 = x[xo + 0];
+        long x1 = x[xo + 1];
+        long x2 = x[xo + 2];
+        long x3 = x[xo + 3];
+        long x4 = x[xo + 4];
+        long l1 = x0 * x0;
+        long h1 = Math.multiplyHigh(x0, x0);
+        long t0 = l1 & M52;
+        long t1 = (h1 << 12) | (l1 >>> 52);
+        long l2 = x0 * x1;
+        long h2 = Math.multiplyHigh(x0, x1);
+        t1 += (l2 & M52) << 1;
+        long t2 = ((h2 << 12) | (l2 >>> 52)) << 1;
+        long l3 = x0 * x2;
+        long h3 = Math.multiplyHigh(x0, x2);
+        t2 += (l3 & M52) << 1;
+        long t3 = ((h3 << 12) | (l3 >>> 52)) << 1;
+        long l4 = x0 * x3;
+        long h4 = Math.multiplyHigh(x0, x3);
+        t3 += (l4 & M52) << 1;
+        long t4 = ((h4 << 12) | (l4 >>> 52)) << 1;
+        long l5 = x0 * x4;
+        long h5 = Math.multiplyHigh(x0, x4);
+        t4 += (l5 & M52) << 1;
+        long t5 = ((h5 << 12) | (l5 >>> 52)) << 1;
+        long l6 = x1 * x1;
+        long h6 = Math.multiplyHigh(x1, x1);
+        t2 += l6 & M52;
+        t3 += (h6 << 12) | (l6 >>> 52);
+        long l7 = x1 * x2;
+        long h7 = Math.multiplyHigh(x1, x2);
+        t3 += (l7 & M52) << 1;
+        t4 += ((h7 << 12) | (l7 >>> 52)) << 1;
+        long l8 = x1 * x3;
+        long h8 = Math.multiplyHigh(x1, x3);
+        t4 += (l8 & M52) << 1;
+        t5 += ((h8 << 12) | (l8 >>> 52)) << 1;
+        long l9 = x1 * x4;
+        long h9 = Math.multiplyHigh(x1, x4);
+        t5 += (l9 & M52) << 1;
+        long t6 = ((h9 << 12) | (l9 >>> 52)) << 1;
+        long l10 = x2 * x2;
+        long h10 = Math.multiplyHigh(x2, x2);
+        t4 += l10 & M52;
+        t5 += (h10 << 12) | (l10 >>> 52);
+        long l11 = x2 * x3;
+        long h11 = Math.multiplyHigh(x2, x3);
+        t5 += (l11 & M52) << 1;
+        t6 += ((h11 << 12) | (l11 >>> 52)) << 1;
+        long l12 = x2 * x4;
+        long h12 = Math.multiplyHigh(x2, x4);
+        t6 += (l12 & M52) << 1;
+        long t7 = ((h12 << 12) | (l12 >>> 52)) << 1;
+        long l13 = x3 * x3;
+        long h13 = Math.multiplyHigh(x3, x3);
+        t6 += l13 & M52;
+        t7 += (h13 << 12) | (l13 >>> 52);
+        long l14 = x3 * x4;
+        long h14 = Math.multiplyHigh(x3, x4);
+        t7 += (l14 & M52) << 1;
+        long t8 = ((h14 << 12) | (l14 >>> 52)) << 1;
+        long l15 = x4 * x4;
+        long h15 = Math.multiplyHigh(x4, x4);
+        t8 += l15 & M52;
+        long t9 = (h15 << 12) | (l15 >>> 52);
+        w[wo + 0] = t0;
+        w[wo + 1] = t1;
+        w[wo + 2] = t2;
+        w[wo + 3] = t3;
+        w[wo + 4] = t4;
+        w[wo + 5] = t5;
+        w[wo + 6] = t6;
+        w[wo + 7] = t7;
+        w[wo + 8] = t8;
+        w[wo + 9] = t9;
+    }
+
+    /**
+     * r = T·2^-260 mod q for the signed column sum T = Σ w_k 2^(52k) (columns below 2^62 in
+     * magnitude) with |T| &lt; 20q^2: Montgomery reduction digit by digit gives (T + m q)/2^260 with
+     * 0 &lt;= m &lt; 2^260, in (-0.9q, 1.9q) because 20q^2 &lt; 0.9q·2^260; it gets q added if negative and
+     * q subtracted if at least q, by masks. Branch-free.
+     */
+    static void redc(long[] r, int ro, long[] w, int wo) {
+        long t0 = w[wo + 0];
+        long t1 = w[wo + 1];
+        long t2 = w[wo + 2];
+        long t3 = w[wo + 3];
+        long t4 = w[wo + 4];
+        long t5 = w[wo + 5];
+        long t6 = w[wo + 6];
+        long t7 = w[wo + 7];
+        long t8 = w[wo + 8];
+        long t9 = w[wo + 9];
+        long m0 = (t0 * N52) & M52;
+        long l26 = m0 * P0;
+        long h26 = Math.multiplyHigh(m0, P0);
+        t0 += l26 & M52;
+        t1 += (h26 << 12) | (l26 >>> 52);
+        long l27 = m0 * P1;
+        long h27 = Math.multiplyHigh(m0, P1);
+        t1 += l27 & M52;
+        t2 += (h27 << 12) | (l27 >>> 52);
+        long l28 = m0 * P2;
+        long h28 = Math.multiplyHigh(m0, P2);
+        t2 += l28 & M52;
+        t3 += (h28 << 12) | (l28 >>> 52);
+        long l29 = m0 * P3;
+        long h29 = Math.multiplyHigh(m0, P3);
+        t3 += l29 & M52;
+        t4 += (h29 << 12) | (l29 >>> 52);
+        long l30 = m0 * P4;
+        long h30 = Math.multiplyHigh(m0, P4);
+        t4 += l30 & M52;
+        t5 += (h30 << 12) | (l30 >>> 52);
+        t1 += t0 >> 52; // t0 is now a multiple of 2^52
+        long m1 = (t1 * N52) & M52;
+        long l31 = m1 * P0;
+        long h31 = Math.multiplyHigh(m1, P0);
+        t1 += l31 & M52;
+        t2 += (h31 << 12) | (l31 >>> 52);
+        long l32 = m1 * P1;
+        long h32 = Math.multiplyHigh(m1, P1);
+        t2 += l32 & M52;
+        t3 += (h32 << 12) | (l32 >>> 52);
+        long l33 = m1 * P2;
+        long h33 = Math.multiplyHigh(m1, P2);
+        t3 += l33 & M52;
+        t4 += (h33 << 12) | (l33 >>> 52);
+        long l34 = m1 * P3;
+        long h34 = Math.multiplyHigh(m1, P3);
+        t4 += l34 & M52;
+        t5 += (h34 << 12) | (l34 >>> 52);
+        long l35 = m1 * P4;
+        long h35 = Math.multiplyHigh(m1, P4);
+        t5 += l35 & M52;
+        t6 += (h35 << 12) | (l35 >>> 52);
+        t2 += t1 >> 52; // t1 is now a multiple of 2^52
+        long m2 = (t2 * N52) & M52;
+        long l36 = m2 * P0;
+        long h36 = Math.multiplyHigh(m2, P0);
+        t2 += l36 & M52;
+        t3 += (h36 << 12) | (l36 >>> 52);
+        long l37 = m2 * P1;
+        long h37 = Math.multiplyHigh(m2, P1);
+        t3 += l37 & M52;
+        t4 += (h37 << 12) | (l37 >>> 52);
+        long l38 = m2 * P2;
+        long h38 = Math.multiplyHigh(m2, P2);
+        t4 += l38 & M52;
+        t5 += (h38 << 12) | (l38 >>> 52);
+        long l39 = m2 * P3;
+        long h39 = Math.multiplyHigh(m2, P3);
+        t5 += l39 & M52;
+        t6 += (h39 << 12) | (l39 >>> 52);
+        long l40 = m2 * P4;
+        long h40 = Math.multiplyHigh(m2, P4);
+        t6 += l40 & M52;
+        t7 += (h40 << 12) | (l40 >>> 52);
+        t3 += t2 >> 52; // t2 is now a multiple of 2^52
+        long m3 = (t3 * N52) & M52;
+        long l41 = m3 * P0;
+        long h41 = Math.multiplyHigh(m3, P0);
+        t3 += l41 & M52;
+        t4 += (h41 << 12) | (l41 >>> 52);
+        long l42 = m3 * P1;
+        long h42 = Math.multiplyHigh(m3, P1);
+        t4 += l42 & M52;
+        t5 += (h42 << 12) | (l42 >>> 52);
+        long l43 = m3 * P2;
+        long h43 = Math.multiplyHigh(m3, P2);
+        t5 += l43 & M52;
+        t6 += (h43 << 12) | (l43 >>> 52);
+        long l44 = m3 * P3;
+        long h44 = Math.multiplyHigh(m3, P3);
+        t6 += l44 & M52;
+        t7 += (h44 << 12) | (l44 >>> 52);
+        long l45 = m3 * P4;
+        long h45 = Math.multiplyHigh(m3, P4);
+        t7 += l45 & M52;
+        t8 += (h45 << 12) | (l45 >>> 52);
+        t4 += t3 >> 52; // t3 is now a multiple of 2^52
+        long m4 = (t4 * N52) & M52;
+        long l46 = m4 * P0;
+        long h46 = Math.multiplyHigh(m4, P0);
+        t4 += l46 & M52;
+        t5 += (h46 << 12) | (l46 >>> 52);
+        long l47 = m4 * P1;
+        long h47 = Math.multiplyHigh(m4, P1);
+        t5 += l47 & M52;
+        t6 += (h47 << 12) | (l47 >>> 52);
+        long l48 = m4 * P2;
+        long h48 = Math.multiplyHigh(m4, P2);
+        t6 += l48 & M52;
+        t7 += (h48 << 12) | (l48 >>> 52);
+        long l49 = m4 * P3;
+        long h49 = Math.multiplyHigh(m4, P3);
+        t7 += l49 & M52;
+        t8 += (h49 << 12) | (l49 >>> 52);
+        long l50 = m4 * P4;
+        long h50 = Math.multiplyHigh(m4, P4);
+        t8 += l50 & M52;
+        t9 += (h50 << 12) | (l50 >>> 52);
+        t5 += t4 >> 52; // t4 is now a multiple of 2^52
+        t6 += t5 >> 52;
+        t7 += t6 >> 52;
+        t8 += t7 >> 52;
+        t9 += t8 >> 52;
+        long e0 = t5 & M52;
+        long e1 = t6 & M52;
+        long e2 = t7 & M52;
+        long e3 = t8 & M52;
+        long s0 = e0 | (e1 << 52);
+        long s1 = (e1 >>> 12) | (e2 << 40);
+        long s2 = (e2 >>> 24) | (e3 << 28);
+        long s3 = (e3 >>> 36) | (t9 << 16);
+        long top = t9 >> 48; // -1, 0 or 1: the value is s + top·2^256
+        long neg = top >> 63;
+        long k0 = Q0 & neg;
+        long k1 = Q1 & neg;
+        long k2 = Q2 & neg;
+        long k3 = Q3 & neg;
+        long u0 = s0 + k0;
+        long c0 = ((s0 & k0) | ((s0 | k0) & ~u0)) >>> 63;
+        long u1 = s1 + k1 + c0;
+        long c1 = ((s1 & k1) | ((s1 | k1) & ~u1)) >>> 63;
+        long u2 = s2 + k2 + c1;
+        long c2 = ((s2 & k2) | ((s2 | k2) & ~u2)) >>> 63;
+        long u3 = s3 + k3 + c2;
+        // A negative value plus q lies in [0, q): the carry out cancels top = -1.
+        Mont256.reduceOnce(r, ro, u0, u1, u2, u3, top & ~neg, Q0, Q1, Q2, Q3);
+    }
+
+    static void sqr(long[] r, int ro, long[] a, int ao) {
+        mul(r, ro, a, ao, a, ao);
+    }
+
+    static void add(long[] r, int ro, long[] a, int ao, long[] b, int bo) {
+        Mont256.add(r, ro, a, ao, b, bo, Q0, Q1, Q2, Q3);
+    }
+
+    static void sub(long[] r, int ro, long[] a, int ao, long[] b, int bo) {
+        Mont256.sub(r, ro, a, ao, b, bo, Q0, Q1, Q2, Q3);
+    }
+
+    static void dbl(long[] r, int ro, long[] a, int ao) {
+        Mont256.add(r, ro, a, ao, a, ao, Q0, Q1, Q2, Q3);
+    }
+
+    /** r = -a (0 stays 0). */
+    static void neg(long[] r, int ro, long[] a, int ao) {
+        long a0 = a[ao];
+        long a1 = a[ao + 1];
+        long a2 = a[ao + 2];
+        long a3 = a[ao + 3];
+        long nz = -((a0 | a1 | a2 | a3 | -(a0 | a1 | a2 | a3)) >>> 63); // all ones unless a == 0
+        long d0 = Q0 - a0;
+        long w0 = ((~Q0 & a0) | ((~Q0 | a0) & d0)) >>> 63;
+        long d1 = Q1 - a1 - w0;
+        long w1 = ((~Q1 & a1) | ((~Q1 | a1) & d1)) >>> 63;
+        long d2 = Q2 - a2 - w1;
+        long w2 = ((~Q2 & a2) | ((~Q2 | a2) & d2)) >>> 63;
+        r[ro] = d0 & nz;
+        r[ro + 1] = d1 & nz;
+        r[ro + 2] = d2 & nz;
+        r[ro + 3] = (Q3 - a3 - w2) & nz;
+    }
+
+    static void copy(long[] r, int ro, long[] a, int ao) {
+        r[ro] = a[ao];
+        r[ro + 1] = a[ao + 1];
+        r[ro + 2] = a[ao + 2];
+        r[ro + 3] = a[ao + 3];
+    }
+
+    static void setZero(long[] r, int ro) {
+        r[ro] = 0;
+        r[ro + 1] = 0;
+        r[ro + 2] = 0;
+        r[ro + 3] = 0;
+    }
+
+    static void setOne(long[] r, int ro) {
+        copy(r, ro, ONE, 0);
+    }
+
+    /** 1 if a == 0 else 0, without branching. */
+    static long isZero(long[] a, int ao) {
+        long x = a[ao] | a[ao + 1] | a[ao + 2] | a[ao + 3];
+        return ((x | -x) >>> 63) ^ 1;
+    }
+
+    /** 1 if a == b else 0, without branching. */
+    static long eq(long[] a, int ao, long[] b, int bo) {
+        long x = (a[ao] ^ b[bo]) | (a[ao + 1] ^ b[bo + 1]) | (a[ao + 2] ^ b[bo + 2]) | (a[ao + 3] ^ b[bo + 3]);
+        return ((x | -x) >>> 63) ^ 1;
+    }
+
+    /** r = (mask == -1) ? a : r, for mask in {0, -1}. */
+    static void cmov(long[] r, int ro, long[] a, int ao, long mask) {
+        r[ro] ^= (r[ro] ^ a[ao]) & mask;
+        r[ro + 1] ^= (r[ro + 1] ^ a[ao + 1]) & mask;
+        r[ro + 2] ^= (r[ro + 2] ^ a[ao + 2]) & mask;
+        r[ro + 3] ^= (r[ro + 3] ^ a[ao + 3]) & mask;
+    }
+
+    /**
+     * r = a^-1 (0 maps to 0) by Fermat: a^(q-2) with a fixed 4-bit window over the public exponent
+     * (a^0..a^15 precomputed; 252 squarings, on {@link #sqrWide} with 15 digit products, and at most
+     * 63 multiplications instead of about 128). Branches depend only on the exponent, not on a.
+     */
+    static void inv(long[] r, int ro, long[] a, int ao) {
+        long[] t = new long[16 * 4 + 4 + 5 + 10];
+        final int acc = 64;
+        final int dig = 68;
+        final int col = 73;
+        setOne(t, 0);
+        copy(t, 4, a, ao);
+        for (int i = 2; i < 16; i++) {
+            mul(t, 4 * i, t, 4 * (i - 1), a, ao);
+        }
+        long[] e = {Q0 - 2, Q1, Q2, Q3};
+        copy(t, acc, t, 4 * (int) (e[3] >>> 60));
+        for (int i = 62; i >= 0; i--) {
+            for (int k = 0; k < 4; k++) {
+                digits(t, dig, t, acc);
+                sqrWide(t, col, t, dig);
+                redc(t, acc, t, col);
+            }
+            int win = (int) ((e[i >>> 4] >>> (4 * (i & 15))) & 15);
+            if (win != 0) { // public exponent digits
+                mul(t, acc, t, acc, t, 4 * win);
+            }
+        }
+        copy(r, ro, t, acc);
+    }
+
+    /** Reads a 32-byte big-endian integer; returns false (r unspecified) unless it is &lt; q. */
+    static boolean fromBytes(long[] r, int ro, byte[] in, int off) {
+        for (int i = 0; i < 4; i++) {
+            long v = 0;
+            for (int j = 0; j < 8; j++) {
+                v = (v << 8) | (in[off + 8 * (3 - i) + j] & 0xff);
+            }
+            r[ro + i] = v;
+        }
+        if (!lessThan(r, ro, Q)) {
+            return false;
+        }
+        mul(r, ro, r, ro, R2, 0);
+        return true;
+    }
+
+    /** Writes a (out of Montgomery form) as 32 big-endian bytes. */
+    static void toBytes(byte[] out, int off, long[] a, int ao) {
+        long[] t = new long[4];
+        mul(t, 0, a, ao, PLAIN_ONE, 0);
+        for (int i = 0; i < 4; i++) {
+            long v = t[i];
+            for (int j = 7; j >= 0; j--) {
+                out[off + 8 * (3 - i) + j] = (byte) v;
+                v >>>= 8;
+            }
+        }
+    }
+
+    /** Converts plain limbs (&lt; q) into Montgomery form. */
+    static void toMont(long[] r, int ro, long[] plain, int po) {
+        mul(r, ro, plain, po, R2, 0);
+    }
+
+    /** Unsigned comparison a &lt; m of 4-limb values (used on public inputs only). */
+    static boolean lessThan(long[] a, int ao, long[] m) {
+        for (int i = 3; i >= 0; i--) {
+            int c = Long.compareUnsigned(a[ao + i], m[i]);
+            if (c != 0) {
+                return c < 0;
+            }
+        }
+        return false;
+    }
+}

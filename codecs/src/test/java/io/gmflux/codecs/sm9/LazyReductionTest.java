@@ -1,0 +1,178 @@
+package io.gmflux.codecs.sm9;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.math.BigInteger;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The unreduced-product arithmetic (Fq.mulWide/redc under F_q2 and F_q4 multiplication and
+ * squaring) against a BigInteger model, on coefficients drawn mostly from the extremes (0, 1, q - 1,
+ * q - 2, 2^255) where the bounds on column sums and on the Montgomery reduction's range are tight.
+ */
+class LazyReductionTest {
+
+    private static final BigInteger Q = Fq12Test.Q;
+    private static final BigInteger[] EDGES = {
+        BigInteger.ZERO, BigInteger.ONE, Q.subtract(BigInteger.ONE), Q.subtract(BigInteger.TWO),
+        BigInteger.ONE.shiftLeft(255), Q.shiftRight(1)};
+
+    private static BigInteger pick(SplittableRandom rnd) {
+        if (rnd.nextInt(3) > 0) {
+            return EDGES[rnd.nextInt(EDGES.length)];
+        }
+        byte[] b = new byte[32];
+        rnd.nextBytes(b);
+        return new BigInteger(1, b).mod(Q);
+    }
+
+    private static void set(long[] a, int off, BigInteger v) {
+        byte[] e = new byte[32];
+        byte[] m = v.toByteArray();
+        int n = Math.min(32, m.length);
+        System.arraycopy(m, m.length - n, e, 32 - n, n);
+        assertThat(Fq.fromBytes(a, off, e, 0)).isTrue();
+    }
+
+    /** (a0 + a1 u)(b0 + b1 u) with u^2 = -2. */
+    private static BigInteger[] mul2(BigInteger[] a, BigInteger[] b) {
+        return new BigInteger[] {
+            a[0].multiply(b[0]).subtract(a[1].multiply(b[1]).shiftLeft(1)).mod(Q),
+            a[0].multiply(b[1]).add(a[1].multiply(b[0])).mod(Q)};
+    }
+
+    /** (x + y v)(x' + y' v) with v^2 = u; x = {c0, c1}, y = {c2, c3}. */
+    private static BigInteger[] mul4(BigInteger[] a, BigInteger[] b) {
+        BigInteger[] ax = {a[0], a[1]};
+        BigInteger[] ay = {a[2], a[3]};
+        BigInteger[] bx = {b[0], b[1]};
+        BigInteger[] by = {b[2], b[3]};
+        BigInteger[] xx = mul2(ax, bx);
+        BigInteger[] yy = mul2(mul2(ay, by), new BigInteger[] {BigInteger.ZERO, BigInteger.ONE});
+        BigInteger[] xy = mul2(ax, by);
+        BigInteger[] yx = mul2(ay, bx);
+        return new BigInteger[] {
+            xx[0].add(yy[0]).mod(Q), xx[1].add(yy[1]).mod(Q), xy[0].add(yx[0]).mod(Q), xy[1].add(yx[1]).mod(Q)};
+    }
+
+    private static BigInteger[] add4(BigInteger[] a, BigInteger[] b) {
+        BigInteger[] r = new BigInteger[4];
+        for (int i = 0; i < 4; i++) {
+            r[i] = a[i].add(b[i]).mod(Q);
+        }
+        return r;
+    }
+
+    private static BigInteger[] part(BigInteger[] a, int i) {
+        return java.util.Arrays.copyOfRange(a, 4 * i, 4 * i + 4);
+    }
+
+    /** (a0 + a1 w + a2 w^2)(b0 + b1 w + b2 w^2) with w^3 = v (v = (0, 0, 1, 0) in F_q4). */
+    private static BigInteger[] mul12(BigInteger[] a, BigInteger[] b) {
+        BigInteger[] v = {BigInteger.ZERO, BigInteger.ZERO, BigInteger.ONE, BigInteger.ZERO};
+        BigInteger[] a0 = part(a, 0);
+        BigInteger[] a1 = part(a, 1);
+        BigInteger[] a2 = part(a, 2);
+        BigInteger[] b0 = part(b, 0);
+        BigInteger[] b1 = part(b, 1);
+        BigInteger[] b2 = part(b, 2);
+        BigInteger[] r0 = add4(mul4(a0, b0), mul4(v, add4(mul4(a1, b2), mul4(a2, b1))));
+        BigInteger[] r1 = add4(add4(mul4(a0, b1), mul4(a1, b0)), mul4(v, mul4(a2, b2)));
+        BigInteger[] r2 = add4(add4(mul4(a0, b2), mul4(a2, b0)), mul4(a1, b1));
+        BigInteger[] r = new BigInteger[12];
+        System.arraycopy(r0, 0, r, 0, 4);
+        System.arraycopy(r1, 0, r, 4, 4);
+        System.arraycopy(r2, 0, r, 8, 4);
+        return r;
+    }
+
+    /** Granger-Scott's formulas as written (they equal a^2 only in the cyclotomic subgroup). */
+    private static BigInteger[] grangerScott(BigInteger[] a) {
+        BigInteger[] v = {BigInteger.ZERO, BigInteger.ZERO, BigInteger.ONE, BigInteger.ZERO};
+        BigInteger three = BigInteger.valueOf(3);
+        BigInteger two = BigInteger.TWO;
+        BigInteger[] r = new BigInteger[12];
+        BigInteger[] s0 = mul4(part(a, 0), part(a, 0));
+        BigInteger[] s1 = mul4(part(a, 1), part(a, 1));
+        BigInteger[] s2 = mul4(v, mul4(part(a, 2), part(a, 2)));
+        for (int j = 0; j < 4; j++) {
+            BigInteger sign = j < 2 ? BigInteger.ONE : BigInteger.ONE.negate(); // conj(x + y v) = x - y v
+            r[j] = three.multiply(s0[j]).subtract(two.multiply(sign).multiply(a[j])).mod(Q);
+            r[4 + j] = three.multiply(s2[j]).add(two.multiply(sign).multiply(a[4 + j])).mod(Q);
+            r[8 + j] = three.multiply(s1[j]).subtract(two.multiply(sign).multiply(a[8 + j])).mod(Q);
+        }
+        return r;
+    }
+
+    @Test
+    void fq12ProductsAgreeWithBigIntegerOnExtremeCoefficients() {
+        SplittableRandom rnd = new SplittableRandom(20261201);
+        Workspace w = new Workspace();
+        long[] a = new long[Fq12.SIZE];
+        long[] b = new long[Fq12.SIZE];
+        long[] r = new long[Fq12.SIZE];
+        for (int iter = 0; iter < 1500; iter++) {
+            BigInteger[] x = new BigInteger[12];
+            BigInteger[] y = new BigInteger[12];
+            for (int i = 0; i < 12; i++) {
+                x[i] = pick(rnd);
+                y[i] = pick(rnd);
+                set(a, 4 * i, x[i]);
+                set(b, 4 * i, y[i]);
+            }
+            Fq12.mul(r, 0, a, 0, b, 0, w);
+            assertThat(matches(r, mul12(x, y))).as("Fq12.mul seed 20261201 case " + iter).isTrue();
+            Fq12.sqr(r, 0, a, 0, w);
+            assertThat(matches(r, mul12(x, x))).as("Fq12.sqr seed 20261201 case " + iter).isTrue();
+            Fq12.cyclotomicSqr(r, 0, a, 0, w);
+            assertThat(matches(r, grangerScott(x))).as("Fq12.cyclotomicSqr seed 20261201 case " + iter).isTrue();
+        }
+    }
+
+    @Test
+    void fq2AndFq4ProductsAgreeWithBigIntegerOnExtremeCoefficients() {
+        SplittableRandom rnd = new SplittableRandom(20261130);
+        Workspace w = new Workspace();
+        long[] a = new long[16];
+        long[] b = new long[16];
+        long[] r = new long[16];
+        for (int iter = 0; iter < 3000; iter++) {
+            BigInteger[] x = new BigInteger[4];
+            BigInteger[] y = new BigInteger[4];
+            for (int i = 0; i < 4; i++) {
+                x[i] = pick(rnd);
+                y[i] = pick(rnd);
+                set(a, 4 * i, x[i]);
+                set(b, 4 * i, y[i]);
+            }
+            String seed = "seed 20261130 case " + iter;
+            BigInteger[] e2 = mul2(x, y);
+            Fq2.mul(r, 0, a, 0, b, 0, w);
+            assertThat(new BigInteger[] {Fq12Test.big(r, 0), Fq12Test.big(r, 4)}).as("Fq2.mul " + seed).containsExactly(e2);
+            BigInteger[] s2 = mul2(x, x);
+            Fq2.sqr(r, 0, a, 0, w);
+            assertThat(new BigInteger[] {Fq12Test.big(r, 0), Fq12Test.big(r, 4)}).as("Fq2.sqr " + seed).containsExactly(s2);
+            BigInteger[] e4 = mul4(x, y);
+            Fq4.mul(r, 0, a, 0, b, 0, w);
+            assertThat(new BigInteger[] {Fq12Test.big(r, 0), Fq12Test.big(r, 4), Fq12Test.big(r, 8), Fq12Test.big(r, 12)})
+                    .as("Fq4.mul " + seed).containsExactly(e4);
+            BigInteger[] s4 = mul4(x, x);
+            Fq4.sqr(r, 0, a, 0, w);
+            assertThat(new BigInteger[] {Fq12Test.big(r, 0), Fq12Test.big(r, 4), Fq12Test.big(r, 8), Fq12Test.big(r, 12)})
+                    .as("Fq4.sqr " + seed).containsExactly(s4);
+            // in place
+            Fq4.mul(a, 0, a, 0, b, 0, w);
+            assertThat(matches(a, mul4(x, y))).as("Fq4.mul in place " + seed).isTrue();
+        }
+    }
+
+    private static boolean matches(long[] a, BigInteger[] e) {
+        for (int i = 0; i < e.length; i++) {
+            if (!Fq12Test.big(a, 4 * i).equals(e[i])) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

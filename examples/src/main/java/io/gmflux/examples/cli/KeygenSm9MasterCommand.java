@@ -1,0 +1,38 @@
+package io.gmflux.examples.cli;
+
+import io.gmflux.codecs.sm9.Sm9EncryptMasterPrivateKey;
+import io.gmflux.codecs.sm9.Sm9KeyEncoding;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code gmflux keygen sm9-master --out NAME}: an SM9 encryption master key pair for a key
+ * generation centre: NAME.key ({@code SM9 ENC MASTER KEY} PEM, readable by its owner only) and
+ * NAME.pub ({@code SM9 ENC MASTER PUBLIC KEY} PEM, GmSSL's form). User keys are then extracted
+ * with {@code gmflux keygen sm9-user}.
+ */
+@Command(name = "sm9-master", mixinStandardHelpOptions = true,
+        description = "An SM9 encryption master key pair (key generation centre).")
+final class KeygenSm9MasterCommand implements Callable<Integer> {
+
+    @Option(names = {"-o", "--out"}, required = true, paramLabel = "NAME", description = "writes NAME.key and NAME.pub")
+    Path out;
+
+    @Override
+    public Integer call() throws IOException {
+        Path[] files = KeygenCommand.keyAndPublicFiles(out);
+        Sm9EncryptMasterPrivateKey master = Sm9EncryptMasterPrivateKey.generate(new SecureRandom());
+        try {
+            KeygenCommand.writeSecret(files[0], Sm9KeyEncoding.toPem(master));
+            KeygenCommand.writePublic(files[1], Sm9KeyEncoding.toPem(master.publicKey()));
+        } finally {
+            master.destroy();
+        }
+        System.err.println("wrote " + files[0] + " and " + files[1]);
+        return 0;
+    }
+}

@@ -1,0 +1,137 @@
+package io.gmflux.kafka;
+
+import io.gmflux.codecs.format.Recipient;
+import io.gmflux.codecs.format.RecipientStanza;
+import io.gmflux.codecs.format.StreamSuite;
+import java.security.GeneralSecurityException;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
+
+/**
+ * The serializer's current DEK and its rotation: a fresh random DEK and DEK id, wrapped once to
+ * every recipient, replaced after N records, N plaintext bytes or T milliseconds, whichever comes
+ * first. Each record takes the next value of the DEK's 32-bit counter, so no (key, nonce) pair
+ * repeats.
+ *
+ * <p>Thread-safe: serializing threads share the current DEK without a lock; only rotation
+ * synchronizes.
+ */
+final class DekIssuer {
+
+    /** A DEK reserved for one record: the caller seals with it, then calls {@link #release()}. */
+    static final class Lease {
+        final DekKeys keys;
+        final long counter;
+
+        Lease(DekKeys keys, long counter) {
+            this.keys = keys;
+            this.counter = counter;
+        }
+
+        void release() {
+            keys.release();
+        }
+    }
+
+    private final class Active {
+        final DekKeys keys;
+        final AtomicLong records = new AtomicLong();
+        final AtomicLong bytes = new AtomicLong();
+
+        Active(DekKeys keys) {
+            this.keys = keys;
+        }
+    }
+
+    private final List<Recipient> recipients;
+    private final StreamSuite suite;
+    private final long maxRecords;
+    private final long maxBytes;
+    private final long maxAgeNanos;
+    private final SecureRandom random;
+    private final LongSupplier nanoClock;
+    private final AtomicLong rotations = new AtomicLong();
+    private volatile Active active;
+    private volatile boolean closed;
+
+    DekIssuer(List<Recipient> recipients, StreamSuite suite, long maxRecords, long maxBytes, long maxAgeMillis,
+            SecureRandom random, LongSupplier nanoClock) {
+        if (recipients.isEmpty()) {
+            throw new IllegalArgumentException("at least one recipient is needed");
+        }
+        this.recipients = List.copyOf(recipients);
+        this.suite = suite;
+        this.maxRecords = maxRecords;
+        this.maxBytes = maxBytes;
+        this.maxAgeNanos = Math.multiplyExact(maxAgeMillis, 1_000_000L);
+        this.random = random;
+        this.nanoClock = nanoClock;
+    }
+
+    /** Reserves the next counter value of a DEK that may still seal {@code plaintextLength} bytes. */
+    Lease lease(int plaintextLength) throws GeneralSecurityException {
+        while (true) {
+            Active a = active;
+            if (a == null || expired(a)) {
+                rotate(a);
+                continue;
+            }
+            if (!a.keys.acquire()) {
+                continue;
+            }
+            long c = a.records.getAndIncrement();
+            long b = a.bytes.addAndGet(plaintextLength);
+            // A record larger than the byte budget alone still gets a DEK of its own.
+            if (c < maxRecords && (b <= maxBytes || c == 0)) {
+                return new Lease(a.keys, c);
+            }
+            a.keys.release();
+            rotate(a);
+        }
+    }
+
+    private boolean expired(Active a) {
+        return nanoClock.getAsLong() - a.keys.createdNanos() >= maxAgeNanos;
+    }
+
+    private synchronized void rotate(Active seen) throws GeneralSecurityException {
+        if (closed) {
+            throw new IllegalStateException("serializer closed");
+        }
+        if (active != seen) {
+            return; // another thread rotated already
+        }
+        byte[] dekId = new byte[DekKeys.DEK_ID_LENGTH];
+        byte[] dek = new byte[DekKeys.DEK_LENGTH];
+        random.nextBytes(dekId);
+        random.nextBytes(dek);
+        List<RecipientStanza> stanzas = new ArrayList<>(recipients.size());
+        for (Recipient r : recipients) {
+            // The DEK id is the wrapping salt, so a stanza cannot be moved to another DEK id.
+            stanzas.add(r.wrap(dek, dekId, random));
+        }
+        byte[] header = new DekHeader(suite, stanzas).encode();
+        active = new Active(new DekKeys(dekId, dek, suite, header, nanoClock.getAsLong()));
+        rotations.incrementAndGet();
+        if (seen != null) {
+            seen.keys.retire();
+        }
+    }
+
+    /** How many DEKs this issuer has drawn. */
+    long rotations() {
+        return rotations.get();
+    }
+
+    synchronized void close() {
+        closed = true;
+        Active a = active;
+        active = null;
+        if (a != null) {
+            a.keys.retire();
+        }
+    }
+}

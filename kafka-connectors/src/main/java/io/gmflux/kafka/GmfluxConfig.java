@@ -1,0 +1,111 @@
+package io.gmflux.kafka;
+
+import io.gmflux.codecs.format.StreamSuite;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.kafka.common.config.AbstractConfig;
+import org.apache.kafka.common.config.ConfigDef;
+import org.apache.kafka.common.config.ConfigDef.Importance;
+import org.apache.kafka.common.config.ConfigDef.Type;
+import org.apache.kafka.common.config.ConfigException;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+
+/**
+ * The {@code gmflux.*} properties of {@link GmfluxSerializer} and {@link GmfluxDeserializer}. They
+ * are ordinary Kafka client properties, so the serializer works from a properties file, Kafka
+ * Streams and Kafka's console tools; other properties are ignored here and handed on to the inner
+ * serializer.
+ *
+ * <p>Key properties take a comma-separated list whose items are paths of PEM files or inline PEM
+ * text ({@code -----BEGIN ...}); each PEM block is read by {@link io.gmflux.codecs.format.KeyText},
+ * so every recipient type gmflux knows (SM2, RSA, and those added there) works without a Kafka
+ * change.
+ *
+ * <p>Immutable and thread-safe.
+ */
+public final class GmfluxConfig extends AbstractConfig {
+
+    /** Public keys every DEK is wrapped to (serializer; required there). */
+    public static final String RECIPIENTS = "gmflux.recipients";
+    /** Private keys that may open DEKs (deserializer; several, so a retired key keeps old records readable). */
+    public static final String PRIVATE_KEYS = "gmflux.private.keys";
+    /** The record AEAD: {@code sm4-gcm} (default), {@code sm4-ccm}, {@code zuc128}, {@code zuc256}, {@code sm4-ctr-hmac-sm3}, {@code aes-256-gcm}. */
+    public static final String SUITE = "gmflux.suite";
+    /** Class of the serializer that turns values into the bytes gmflux encrypts. */
+    public static final String INNER_SERIALIZER = "gmflux.inner.serializer";
+    /** Class of the deserializer that reads the decrypted bytes. */
+    public static final String INNER_DESERIALIZER = "gmflux.inner.deserializer";
+    /** A new DEK after this many records (at most 2^32, the record counter's range). */
+    public static final String ROTATE_RECORDS = "gmflux.dek.rotate.records";
+    /** A new DEK after this many plaintext bytes. */
+    public static final String ROTATE_BYTES = "gmflux.dek.rotate.bytes";
+    /** A new DEK after this many milliseconds. */
+    public static final String ROTATE_MS = "gmflux.dek.rotate.ms";
+    /** How many unwrapped DEKs a deserializer keeps. */
+    public static final String CACHE_SIZE = "gmflux.dek.cache.size";
+    /** How long a deserializer keeps an unwrapped DEK, in milliseconds. */
+    public static final String CACHE_TTL_MS = "gmflux.dek.cache.ttl.ms";
+    /** What the deserializer does with a record not in gmflux's format: {@code fail} (default) or {@code pass}. */
+    public static final String FOREIGN_RECORDS = "gmflux.foreign.records";
+
+    /** The largest {@link #ROTATE_RECORDS}: the record counter is 32 bits (FORMAT.md §7). */
+    public static final long MAX_RECORDS_PER_DEK = 1L << 32;
+
+    private static final ConfigDef DEF = new ConfigDef()
+            .define(RECIPIENTS, Type.LIST, List.of(), Importance.HIGH,
+                    "Public keys (PEM file paths or inline PEM) every DEK is wrapped to. Required by the serializer.")
+            .define(PRIVATE_KEYS, Type.LIST, List.of(), Importance.HIGH,
+                    "Private keys (PEM file paths or inline PEM) the deserializer may unwrap DEKs with. Required by the"
+                            + " deserializer unless " + FOREIGN_RECORDS + "=pass and no record is encrypted.")
+            .define(SUITE, Type.STRING, StreamSuite.SM4_GCM.label(), ConfigDef.LambdaValidator.with(
+                    GmfluxConfig::checkSuite, () -> "a gmflux suite label"),
+                    Importance.MEDIUM, "Record AEAD suite.")
+            .define(INNER_SERIALIZER, Type.CLASS, ByteArraySerializer.class, Importance.HIGH,
+                    "Serializer producing the plaintext bytes.")
+            .define(INNER_DESERIALIZER, Type.CLASS, ByteArrayDeserializer.class, Importance.HIGH,
+                    "Deserializer reading the decrypted bytes.")
+            .define(ROTATE_RECORDS, Type.LONG, 1_000_000L, ConfigDef.Range.between(1L, MAX_RECORDS_PER_DEK),
+                    Importance.MEDIUM, "Records per DEK.")
+            .define(ROTATE_BYTES, Type.LONG, 1L << 30, ConfigDef.Range.atLeast(1L), Importance.MEDIUM,
+                    "Plaintext bytes per DEK.")
+            .define(ROTATE_MS, Type.LONG, 3_600_000L, ConfigDef.Range.atLeast(1L), Importance.MEDIUM,
+                    "Lifetime of a DEK in milliseconds.")
+            .define(CACHE_SIZE, Type.INT, 1000, ConfigDef.Range.atLeast(1), Importance.LOW,
+                    "Unwrapped DEKs kept by a deserializer.")
+            .define(CACHE_TTL_MS, Type.LONG, 86_400_000L, ConfigDef.Range.atLeast(1L), Importance.LOW,
+                    "Milliseconds an unwrapped DEK is kept.")
+            .define(FOREIGN_RECORDS, Type.STRING, "fail", ConfigDef.ValidString.in("fail", "pass"), Importance.MEDIUM,
+                    "fail: a record without gmflux's format is a SerializationException; pass: its bytes go to the"
+                            + " inner deserializer as they are.");
+
+    GmfluxConfig(Map<String, ?> props) {
+        super(DEF, props, false);
+    }
+
+    /** The definitions, for documentation and tools. */
+    public static ConfigDef configDef() {
+        return new ConfigDef(DEF);
+    }
+
+    StreamSuite suite() {
+        return StreamSuite.byLabel(getString(SUITE));
+    }
+
+    boolean passForeignRecords() {
+        return getString(FOREIGN_RECORDS).toLowerCase(Locale.ROOT).equals("pass");
+    }
+
+    private static void checkSuite(String name, Object value) {
+        try {
+            StreamSuite.byLabel(String.valueOf(value));
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException(name, value, e.getMessage());
+        }
+    }
+
+    static ConfigException missing(String name, String why) {
+        return new ConfigException(name + " is required: " + why);
+    }
+}

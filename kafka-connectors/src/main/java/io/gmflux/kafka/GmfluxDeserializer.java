@@ -1,0 +1,184 @@
+package io.gmflux.kafka;
+
+import io.gmflux.codecs.bytes.Bytes;
+import io.gmflux.codecs.bytes.Hex;
+import io.gmflux.codecs.format.Identity;
+import io.gmflux.codecs.format.StreamException;
+import java.nio.ByteBuffer;
+import java.security.GeneralSecurityException;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import javax.crypto.AEADBadTagException;
+import org.apache.kafka.common.config.ConfigException;
+import org.apache.kafka.common.errors.SerializationException;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.common.serialization.Deserializer;
+import org.apache.kafka.common.utils.Utils;
+
+/**
+ * Decrypts record values written by {@link GmfluxSerializer} and hands the plaintext to the inner
+ * deserializer. DEKs are unwrapped with the configured private keys ({@code gmflux.private.keys},
+ * several for rotation) once each and cached ({@code gmflux.dek.cache.size},
+ * {@code gmflux.dek.cache.ttl.ms}).
+ *
+ * <p>Failures are {@link SerializationException}s whose message names the topic and what failed:
+ * not gmflux's format, no configured key opens the DEK (naming the key ids it is wrapped for),
+ * or the record does not authenticate (value, header or topic changed). Deserializers are not
+ * told the partition and offset; the consumer wraps the exception in a
+ * {@link org.apache.kafka.common.errors.RecordDeserializationException} that carries both, and a
+ * caller skips the record with {@code seek(partition, offset + 1)}. No unauthenticated bytes ever
+ * reach the inner deserializer.
+ *
+ * <p>A null value stays null. With {@code gmflux.foreign.records=pass}, a record without the
+ * {@code gmflux.dek} header goes to the inner deserializer as it is (for topics migrating to
+ * encryption); a record with the header must still decrypt.
+ *
+ * <p>Thread-safe.
+ */
+public class GmfluxDeserializer<T> implements Deserializer<T> {
+
+    private Deserializer<T> inner;
+    private DekCache cache;
+    private boolean passForeign;
+
+    /** For Kafka, which configures it through {@link #configure}. */
+    public GmfluxDeserializer() {
+    }
+
+    /** A deserializer wrapping {@code inner}; {@link #configure} still reads the {@code gmflux.*} properties. */
+    public GmfluxDeserializer(Deserializer<T> inner) {
+        this.inner = inner;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public void configure(Map<String, ?> configs, boolean isKey) {
+        if (isKey) {
+            throw new ConfigException("GmfluxDeserializer decrypts values only (GmfluxSerializer refuses keys)");
+        }
+        GmfluxConfig config = new GmfluxConfig(configs);
+        List<Identity> identities = KeySources.identities(GmfluxConfig.PRIVATE_KEYS,
+                config.getList(GmfluxConfig.PRIVATE_KEYS));
+        passForeign = config.passForeignRecords();
+        if (identities.isEmpty() && !passForeign) {
+            throw GmfluxConfig.missing(GmfluxConfig.PRIVATE_KEYS, "the private keys (PEM files or inline PEM) to decrypt with");
+        }
+        if (inner == null) {
+            inner = Utils.newInstance(config.getClass(GmfluxConfig.INNER_DESERIALIZER), Deserializer.class);
+        }
+        inner.configure(configs, false);
+        cache = new DekCache(identities, config.getInt(GmfluxConfig.CACHE_SIZE),
+                config.getLong(GmfluxConfig.CACHE_TTL_MS), System::nanoTime);
+    }
+
+    /** Only null (a tombstone) can be read without headers; anything else is refused. */
+    @Override
+    public T deserialize(String topic, byte[] data) {
+        if (data == null) {
+            return null;
+        }
+        if (passForeign) {
+            return inner.deserialize(topic, data);
+        }
+        throw new SerializationException("topic " + topic + ": GmfluxDeserializer needs the record's headers"
+                + " (the wrapped DEK is in " + DekHeader.NAME + ")");
+    }
+
+    @Override
+    public T deserialize(String topic, Headers headers, byte[] data) {
+        if (data == null) {
+            return null;
+        }
+        return deserialize(topic, headers, data, 0, data.length);
+    }
+
+    @Override
+    public T deserialize(String topic, Headers headers, ByteBuffer data) {
+        if (data == null) {
+            return null;
+        }
+        if (data.hasArray()) {
+            return deserialize(topic, headers, data.array(), data.arrayOffset() + data.position(), data.remaining());
+        }
+        byte[] copy = new byte[data.remaining()];
+        data.duplicate().get(copy);
+        return deserialize(topic, headers, copy, 0, copy.length);
+    }
+
+    private T deserialize(String topic, Headers headers, byte[] in, int off, int len) {
+        if (cache == null) {
+            throw new IllegalStateException("GmfluxDeserializer is not configured");
+        }
+        Header dekHeader = null;
+        if (headers != null) {
+            for (Header h : headers) {
+                if (DekHeader.NAME.equals(h.key())) {
+                    if (dekHeader != null) {
+                        throw new SerializationException("topic " + topic + ": record has more than one "
+                                + DekHeader.NAME + " header");
+                    }
+                    dekHeader = h;
+                }
+            }
+        }
+        if (dekHeader == null) {
+            if (passForeign) {
+                byte[] raw = off == 0 && len == in.length ? in : Arrays.copyOfRange(in, off, off + len);
+                return inner.deserialize(topic, headers, raw);
+            }
+            throw new SerializationException("topic " + topic + ": record is not in gmflux's format (no "
+                    + DekHeader.NAME + " header); set " + GmfluxConfig.FOREIGN_RECORDS + "=pass to read such records"
+                    + " as they are");
+        }
+        if (len < RecordLayout.SEALED_OFFSET || in[off] != RecordLayout.VERSION) {
+            throw new SerializationException("topic " + topic + ": record value is not in gmflux's format ("
+                    + (len < RecordLayout.SEALED_OFFSET ? len + " bytes" : "version byte " + (in[off] & 0xff)) + ")");
+        }
+        long counter = Bytes.getIntBE(in, off + RecordLayout.COUNTER_OFFSET) & 0xffffffffL;
+        byte[] header = dekHeader.value();
+        if (header == null) {
+            throw new SerializationException("topic " + topic + ": empty " + DekHeader.NAME + " header");
+        }
+        DekKeys keys;
+        try {
+            keys = cache.acquire(in, off + RecordLayout.DEK_ID_OFFSET, header);
+        } catch (StreamException | GeneralSecurityException e) {
+            throw new SerializationException("topic " + topic + ": cannot open the record's DEK "
+                    + Hex.encode(in, off + RecordLayout.DEK_ID_OFFSET, DekKeys.DEK_ID_LENGTH) + ": " + e.getMessage(), e);
+        }
+        byte[] plain;
+        try {
+            RecordKey key = keys.recordKey(topic);
+            int sealedLen = len - RecordLayout.SEALED_OFFSET;
+            if (sealedLen < key.suite().tagLength()) {
+                throw new SerializationException("topic " + topic + ": record value too short for its tag");
+            }
+            plain = new byte[sealedLen - key.suite().tagLength()];
+            key.open(counter, in, off + RecordLayout.SEALED_OFFSET, sealedLen, plain, 0);
+        } catch (AEADBadTagException e) {
+            throw new SerializationException("topic " + topic + ": record (DEK " + Hex.encode(keys.dekIdRef()) + ", counter "
+                    + counter + ") failed authentication: its value or " + DekHeader.NAME
+                    + " header was changed, or it was written to another topic", e);
+        } finally {
+            keys.release();
+        }
+        return inner.deserialize(topic, headers, plain);
+    }
+
+    /** How many DEKs this deserializer has unwrapped (KEM decapsulations), for tests and metrics. */
+    public long dekUnwraps() {
+        return cache == null ? 0 : cache.unwraps();
+    }
+
+    @Override
+    public void close() {
+        if (cache != null) {
+            cache.close();
+        }
+        if (inner != null) {
+            inner.close();
+        }
+    }
+}

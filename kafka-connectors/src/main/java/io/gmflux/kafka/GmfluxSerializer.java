@@ -1,0 +1,135 @@
+package io.gmflux.kafka;
+
+import io.gmflux.codecs.bytes.Bytes;
+import io.gmflux.codecs.format.Recipient;
+import java.security.GeneralSecurityException;
+import java.security.SecureRandom;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.common.config.ConfigException;
+import org.apache.kafka.common.errors.SerializationException;
+import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.common.serialization.Serializer;
+import org.apache.kafka.common.utils.Utils;
+
+/**
+ * Encrypts record values: the inner serializer's bytes are sealed under a data-encryption key (DEK)
+ * that is KEM-wrapped to every configured recipient; the wrapped DEK travels in the record header
+ * {@code gmflux.dek}, so a consumer can start at any offset. Layout: FORMAT.md §7.
+ *
+ * <p>Configured only through {@code gmflux.*} properties ({@link GmfluxConfig}), e.g.
+ * <pre>
+ *   value.serializer=io.gmflux.kafka.GmfluxSerializer
+ *   gmflux.inner.serializer=org.apache.kafka.common.serialization.StringSerializer
+ *   gmflux.recipients=/etc/keys/orders.pub
+ *   gmflux.suite=sm4-gcm
+ * </pre>
+ * All properties are also handed to the inner serializer's {@code configure}.
+ *
+ * <ul>
+ *   <li>A null value stays null and gets no header (tombstones and compaction keep working).</li>
+ *   <li>Values only: as a key serializer it is refused, since encrypted keys would defeat
+ *       partitioning and compaction (equal keys must be equal bytes).</li>
+ *   <li>It needs the record's headers, so {@link #serialize(String, Object)} without them (a
+ *       Kafka Streams state store, for instance) is refused.</li>
+ *   <li>The {@code gmflux.dek} header is added to the record's headers; a record sent twice must
+ *       be a new {@code ProducerRecord} (Kafka makes sent headers read-only).</li>
+ * </ul>
+ *
+ * <p>Thread-safe: a producer may serialize from several threads at once; they share the current
+ * DEK and seal in parallel.
+ */
+public class GmfluxSerializer<T> implements Serializer<T> {
+
+    private Serializer<T> inner;
+    private DekIssuer issuer;
+
+    /** For Kafka, which configures it through {@link #configure}. */
+    public GmfluxSerializer() {
+    }
+
+    /** A serializer wrapping {@code inner}; {@link #configure} still reads the {@code gmflux.*} properties. */
+    public GmfluxSerializer(Serializer<T> inner) {
+        this.inner = inner;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public void configure(Map<String, ?> configs, boolean isKey) {
+        if (isKey) {
+            throw new ConfigException("GmfluxSerializer encrypts values only: an encrypted key would change on every"
+                    + " send and break partitioning and compaction");
+        }
+        GmfluxConfig config = new GmfluxConfig(configs);
+        List<Recipient> recipients = KeySources.recipients(GmfluxConfig.RECIPIENTS,
+                config.getList(GmfluxConfig.RECIPIENTS));
+        if (recipients.isEmpty()) {
+            throw GmfluxConfig.missing(GmfluxConfig.RECIPIENTS, "the public keys (PEM files or inline PEM) to encrypt to");
+        }
+        if (inner == null) {
+            inner = Utils.newInstance(config.getClass(GmfluxConfig.INNER_SERIALIZER), Serializer.class);
+        }
+        inner.configure(configs, false);
+        issuer = new DekIssuer(recipients, config.suite(), config.getLong(GmfluxConfig.ROTATE_RECORDS),
+                config.getLong(GmfluxConfig.ROTATE_BYTES), config.getLong(GmfluxConfig.ROTATE_MS),
+                new SecureRandom(), System::nanoTime);
+    }
+
+    /** Refused: the wrapped DEK needs a header. */
+    @Override
+    public byte[] serialize(String topic, T data) {
+        if (data == null) {
+            return null;
+        }
+        throw new SerializationException("GmfluxSerializer needs the record's headers to carry the wrapped DEK"
+                + " (topic " + topic + "); it cannot serialize where Kafka gives none, such as a state store");
+    }
+
+    @Override
+    public byte[] serialize(String topic, Headers headers, T data) {
+        if (data == null) {
+            return null;
+        }
+        if (issuer == null) {
+            throw new IllegalStateException("GmfluxSerializer is not configured");
+        }
+        byte[] plain = inner.serialize(topic, headers, data);
+        if (plain == null) {
+            return null;
+        }
+        DekIssuer.Lease lease;
+        try {
+            lease = issuer.lease(plain.length);
+        } catch (GeneralSecurityException e) {
+            throw new SerializationException("cannot wrap a new DEK for topic " + topic + ": " + e.getMessage(), e);
+        }
+        try {
+            RecordKey key = lease.keys.recordKey(topic);
+            byte[] out = new byte[RecordLayout.SEALED_OFFSET + plain.length + key.suite().tagLength()];
+            out[0] = RecordLayout.VERSION;
+            System.arraycopy(lease.keys.dekIdRef(), 0, out, RecordLayout.DEK_ID_OFFSET, DekKeys.DEK_ID_LENGTH);
+            Bytes.putIntBE(out, RecordLayout.COUNTER_OFFSET, (int) lease.counter);
+            key.seal(lease.counter, plain, 0, plain.length, out, RecordLayout.SEALED_OFFSET);
+            headers.remove(DekHeader.NAME);
+            headers.add(DekHeader.NAME, lease.keys.headerRef().clone());
+            return out;
+        } finally {
+            lease.release();
+        }
+    }
+
+    /** How many DEKs this serializer has drawn (rotation count plus one once it has sealed a record). */
+    public long dekCount() {
+        return issuer == null ? 0 : issuer.rotations();
+    }
+
+    @Override
+    public void close() {
+        if (issuer != null) {
+            issuer.close();
+        }
+        if (inner != null) {
+            inner.close();
+        }
+    }
+}

@@ -1,0 +1,107 @@
+package io.gmflux.kafka;
+
+import io.gmflux.codecs.bytes.Bytes;
+import io.gmflux.codecs.format.StreamSuite;
+import io.gmflux.codecs.format.SuiteCipher;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import javax.crypto.AEADBadTagException;
+
+/**
+ * The record key of one (DEK, topic, gmflux.dek header) (FORMAT.md §7) and a pool of suite ciphers
+ * under it. Ciphers are stateful and not thread-safe, so each call borrows one from the pool and
+ * gives it back: a producer's threads seal in parallel without a lock, and a cipher (with its SM4
+ * key schedule and GCM table) is built once per concurrent user, not once per record. The pool is a
+ * fixed array of slots taken and returned with one atomic operation each, so the per-record path
+ * allocates nothing; a cipher returned to a full pool is destroyed.
+ *
+ * <p>Thread-safe. After {@link #destroy()} no new cipher is built; ciphers still borrowed are
+ * zeroed when they come back.
+ */
+final class RecordKey {
+
+    private final StreamSuite suite;
+    private final byte[] keyMaterial;
+    /** More slots than threads that seal at once in practice; a miss only costs building a cipher. */
+    private static final int SLOTS = 8;
+
+    private final AtomicReferenceArray<SuiteCipher> idle = new AtomicReferenceArray<>(SLOTS);
+    private volatile boolean destroyed;
+
+    /** Takes ownership of {@code keyMaterial} ({@code key || nonce_prefix}). */
+    RecordKey(StreamSuite suite, byte[] keyMaterial) {
+        this.suite = suite;
+        this.keyMaterial = keyMaterial;
+    }
+
+    StreamSuite suite() {
+        return suite;
+    }
+
+    int seal(long counter, byte[] in, int inOff, int len, byte[] out, int outOff) {
+        SuiteCipher c = borrow();
+        try {
+            return c.seal(counter, true, in, inOff, len, out, outOff);
+        } finally {
+            giveBack(c);
+        }
+    }
+
+    int open(long counter, byte[] in, int inOff, int len, byte[] out, int outOff) throws AEADBadTagException {
+        SuiteCipher c = borrow();
+        try {
+            return c.open(counter, true, in, inOff, len, out, outOff);
+        } finally {
+            giveBack(c);
+        }
+    }
+
+    private SuiteCipher borrow() {
+        for (int i = 0; i < SLOTS; i++) {
+            if (idle.get(i) != null) {
+                SuiteCipher c = idle.getAndSet(i, null);
+                if (c != null) {
+                    return c;
+                }
+            }
+        }
+        synchronized (this) {
+            if (destroyed) {
+                throw new IllegalStateException("record key destroyed");
+            }
+            return SuiteCipher.create(suite, keyMaterial);
+        }
+    }
+
+    private void giveBack(SuiteCipher c) {
+        if (destroyed) {
+            c.destroy();
+            return;
+        }
+        for (int i = 0; i < SLOTS; i++) {
+            if (idle.get(i) == null && idle.compareAndSet(i, null, c)) {
+                if (destroyed) {
+                    drain(); // destroy() may have drained before this slot was filled
+                }
+                return;
+            }
+        }
+        c.destroy();
+    }
+
+    void destroy() {
+        synchronized (this) {
+            destroyed = true;
+            Bytes.wipe(keyMaterial);
+        }
+        drain();
+    }
+
+    private void drain() {
+        for (int i = 0; i < SLOTS; i++) {
+            SuiteCipher c = idle.getAndSet(i, null);
+            if (c != null) {
+                c.destroy();
+            }
+        }
+    }
+}

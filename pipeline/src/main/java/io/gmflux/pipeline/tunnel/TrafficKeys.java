@@ -1,0 +1,81 @@
+package io.gmflux.pipeline.tunnel;
+
+import io.gmflux.codecs.format.ChunkCipher;
+import io.gmflux.codecs.format.StreamSuite;
+
+/**
+ * One direction's record keys (codecs/PROXY.md §6-§7): the current epoch's chunk cipher, the
+ * sequence number within the epoch, and the secret from which the next epoch is derived. Moving to
+ * the next epoch after 2^rekeyLog2 records wipes the old secret and key.
+ *
+ * <p>Not thread-safe: owned by one handler on one event loop.
+ */
+final class TrafficKeys {
+
+    private final StreamSuite suite;
+    private final int epochRecords;
+    private byte[] secret;
+    private ChunkCipher cipher;
+    private int seq;
+    private long records;
+    private int epoch;
+
+    /** Takes ownership of {@code secret0} (wiped when the epoch changes or on {@link #destroy()}). */
+    TrafficKeys(StreamSuite suite, byte[] secret0, int rekeyLog2) {
+        this.suite = suite;
+        this.epochRecords = 1 << rekeyLog2;
+        this.secret = secret0;
+        this.cipher = newCipher(secret0);
+    }
+
+    private ChunkCipher newCipher(byte[] s) {
+        byte[] key = TunnelKeySchedule.recordKey(s, suite.id(), suite.keyLength());
+        byte[] prefix = TunnelKeySchedule.expand(s, TunnelKeySchedule.IV, 7);
+        try {
+            return suite.newChunkCipher(key, prefix);
+        } finally {
+            TunnelKeySchedule.wipe(key, prefix);
+        }
+    }
+
+    ChunkCipher cipher() {
+        return cipher;
+    }
+
+    /** The nonce sequence number of the next record within this epoch. */
+    int seq() {
+        return seq;
+    }
+
+    /** Records sealed or opened so far in this direction, across epochs. */
+    long records() {
+        return records;
+    }
+
+    int epoch() {
+        return epoch;
+    }
+
+    int tagLength() {
+        return suite.tagLength();
+    }
+
+    /** Counts one record; after the epoch's last one derives the next epoch (PROXY.md §7). */
+    void advance() {
+        records++;
+        if (++seq == epochRecords) {
+            byte[] next = TunnelKeySchedule.expand(secret, TunnelKeySchedule.KEY_UPDATE, 32);
+            TunnelKeySchedule.wipe(secret);
+            cipher.destroy();
+            secret = next;
+            cipher = newCipher(next);
+            seq = 0;
+            epoch++;
+        }
+    }
+
+    void destroy() {
+        TunnelKeySchedule.wipe(secret);
+        cipher.destroy();
+    }
+}

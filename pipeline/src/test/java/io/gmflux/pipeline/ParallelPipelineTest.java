@@ -1,0 +1,259 @@
+package io.gmflux.pipeline;
+
+import static io.gmflux.pipeline.TrackedBuffers.drain;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.gmflux.codecs.format.GmfluxOutputStream;
+import io.gmflux.codecs.format.Identity;
+import io.gmflux.codecs.format.MlKem768PrivateKey;
+import io.gmflux.codecs.format.PassphraseRecipient;
+import io.gmflux.codecs.format.Sm2MlKem768PrivateKey;
+import io.gmflux.codecs.format.Sm2Recipient;
+import io.gmflux.codecs.format.StreamHeader;
+import io.gmflux.codecs.format.StreamSpec;
+import io.gmflux.codecs.format.StreamSuite;
+import io.gmflux.codecs.sm2.Sm2KeyPair;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import java.io.ByteArrayOutputStream;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Flux;
+import reactor.core.scheduler.Scheduler;
+import reactor.core.scheduler.Schedulers;
+import reactor.test.StepVerifier;
+
+/**
+ * Parallel sealing and opening: the same bytes as the blocking stream at every parallelism, every
+ * suite and recipient type, every fragmentation; order kept; memory bounded; everything released
+ * however the stream ends.
+ */
+class ParallelPipelineTest {
+
+    private static final int CHUNK = StreamHeader.MIN_CHUNK_SIZE;
+    private static final int[] PARALLELISM = {1, 2, 3, 8};
+    private static final Sm2KeyPair SM2 = Sm2KeyPair.generate();
+    private static final MlKem768PrivateKey MLKEM = generate(() -> MlKem768PrivateKey.generate(new SecureRandom()));
+    private static final Sm2MlKem768PrivateKey HYBRID = generate(() -> Sm2MlKem768PrivateKey.generate(new SecureRandom()));
+    private static final PassphraseRecipient PASS = new PassphraseRecipient("parallel".toCharArray(),
+            PassphraseRecipient.MIN_ITERATIONS);
+
+    private interface Maker<T> {
+        T make() throws Exception;
+    }
+
+    private static <T> T generate(Maker<T> m) {
+        try {
+            return m.make();
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private static StreamSpec.Builder recipients(StreamSpec.Builder b, int which) {
+        switch (which) {
+            case 0: return b.recipient(new Sm2Recipient(SM2.publicKey()));
+            case 1: return b.recipient(MLKEM.recipient());
+            case 2: return b.recipient(HYBRID.recipient());
+            case 3: return b.recipient(PASS);
+            default: return b.recipient(new Sm2Recipient(SM2.publicKey())).recipient(MLKEM.recipient())
+                    .recipient(HYBRID.recipient());
+        }
+    }
+
+    private static Identity identity(int which) {
+        switch (which) {
+            case 1: return MLKEM.identity();
+            case 2: return HYBRID.identity();
+            case 3: return PASS;
+            default: return Sm2Recipient.identity(SM2.privateKey());
+        }
+    }
+
+    private static byte[] blocking(StreamSpec spec, byte[] plain) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (GmfluxOutputStream o = new GmfluxOutputStream(out, spec)) {
+            o.write(plain);
+        }
+        return out.toByteArray();
+    }
+
+    @Test
+    void everyParallelismWritesTheBlockingStreamsBytesAndReadsThemBack() throws Exception {
+        SplittableRandom rnd = new SplittableRandom(0x9a_0001L);
+        int trial = 0;
+        for (StreamSuite suite : StreamSuite.values()) {
+            for (int who = 0; who < 5; who++) {
+                int chunk = rnd.nextBoolean() ? CHUNK : 16 * 1024;
+                int[] sizes = {0, 1, chunk - 1, chunk, chunk + 1, 3 * chunk + rnd.nextInt(chunk)};
+                int size = sizes[trial++ % sizes.length];
+                byte[] plain = new byte[size];
+                rnd.nextBytes(plain);
+                long seed = rnd.nextLong();
+                byte[] expected = blocking(recipients(StreamSpec.builder(), who).suite(suite).chunkSize(chunk)
+                        .random(new SeededRandom(seed)).build(), plain);
+                for (int p : PARALLELISM) {
+                    StreamSpec spec = recipients(StreamSpec.builder(), who).suite(suite).chunkSize(chunk)
+                            .random(new SeededRandom(seed)).build();
+                    TrackedBuffers in = new TrackedBuffers();
+                    int piece = rnd.nextInt(4) == 0 ? 1 : 1 + rnd.nextInt(3 * chunk);
+                    String as = suite + ", recipient " + who + ", " + size + " bytes, pieces <= " + piece
+                            + ", parallelism " + p;
+                    byte[] sealed = drain(in.pieces(plain, piece, rnd)
+                            .transformDeferred(Gmflux.encrypt(spec, Schedulers.parallel(), p)));
+                    assertThat(sealed).as(as).isEqualTo(expected);
+                    TrackedBuffers mid = new TrackedBuffers();
+                    byte[] back = drain(mid.pieces(sealed, piece, rnd)
+                            .transformDeferred(Gmflux.decrypt(List.of(identity(who)), Schedulers.parallel(), p)));
+                    assertThat(back).as(as).isEqualTo(plain);
+                    in.assertAllReleased();
+                    mid.assertAllReleased();
+                }
+            }
+        }
+    }
+
+    @Test
+    void oneByteBuffersAndEmptyInputAtEveryParallelism() {
+        SplittableRandom rnd = new SplittableRandom(0x9a_0002L);
+        StreamSpec spec = StreamSpec.builder().chunkSize(CHUNK).recipient(PASS).build();
+        for (int p : PARALLELISM) {
+            for (int size : new int[] {0, 1, 2 * CHUNK + 3}) {
+                byte[] plain = new byte[size];
+                rnd.nextBytes(plain);
+                TrackedBuffers in = new TrackedBuffers();
+                byte[] sealed = drain(in.pieces(plain, 1, rnd).transform(Gmflux.encrypt(spec, Schedulers.parallel(), p)));
+                TrackedBuffers mid = new TrackedBuffers();
+                assertThat(drain(mid.pieces(sealed, 1, rnd)
+                        .transform(Gmflux.decrypt(List.of(PASS), Schedulers.parallel(), p))))
+                        .as("%d bytes in 1-byte buffers, parallelism %d", size, p).isEqualTo(plain);
+                in.assertAllReleased();
+                mid.assertAllReleased();
+            }
+        }
+    }
+
+    @Test
+    void cancellingAtAnyPointReleasesEverythingAtEveryParallelism() {
+        SplittableRandom rnd = new SplittableRandom(0x9a_0003L);
+        StreamSpec spec = StreamSpec.builder().chunkSize(CHUNK).recipient(PASS).build();
+        byte[] plain = new byte[30 * CHUNK];
+        rnd.nextBytes(plain);
+        byte[] sealed = drain(Flux.just(Unpooled.wrappedBuffer(plain)).transform(Gmflux.encrypt(spec)));
+        for (int trial = 0; trial < 40; trial++) {
+            int p = PARALLELISM[trial % PARALLELISM.length];
+            boolean decrypting = trial % 2 == 1;
+            TrackedBuffers in = new TrackedBuffers();
+            int take = rnd.nextInt(0, 25);
+            List<ByteBuf> got = new ArrayList<>();
+            Flux<ByteBuf> source = in.pieces(decrypting ? sealed : plain, 1 + rnd.nextInt(3 * CHUNK), rnd);
+            Flux<ByteBuf> out = decrypting
+                    ? source.transform(Gmflux.decrypt(List.of(PASS), Schedulers.parallel(), p))
+                    : source.transform(Gmflux.encrypt(spec, Schedulers.parallel(), p));
+            out.take(take).doOnNext(got::add).blockLast(Duration.ofSeconds(30));
+            got.forEach(ByteBuf::release);
+            Awaiting.until(in::allReleased);
+            in.assertAllReleased();
+        }
+    }
+
+    @Test
+    void emitsVerifiedChunksInOrderThenTheErrorWhateverTheParallelism() {
+        SplittableRandom rnd = new SplittableRandom(0x9a_0004L);
+        StreamSpec spec = StreamSpec.builder().chunkSize(CHUNK).recipient(PASS).build();
+        byte[] plain = new byte[20 * CHUNK];
+        rnd.nextBytes(plain);
+        byte[] sealed = drain(Flux.just(Unpooled.wrappedBuffer(plain)).transform(Gmflux.encrypt(spec)));
+        int h = sealed.length - 20 * (CHUNK + 16);
+        for (int trial = 0; trial < 24; trial++) {
+            int p = PARALLELISM[trial % PARALLELISM.length];
+            int bad = rnd.nextInt(20);
+            byte[] s = sealed.clone();
+            s[h + bad * (CHUNK + 16) + rnd.nextInt(CHUNK + 16)] ^= 1;
+            TrackedBuffers in = new TrackedBuffers();
+            ByteArrayOutputStream released = new ByteArrayOutputStream();
+            StepVerifier.create(in.pieces(s, 1 + rnd.nextInt(5 * CHUNK), rnd)
+                            .transform(Gmflux.decrypt(List.of(PASS), Schedulers.parallel(), p))
+                            .doOnNext(b -> {
+                                byte[] x = new byte[b.readableBytes()];
+                                b.readBytes(x);
+                                released.writeBytes(x);
+                                b.release();
+                            }))
+                    .thenConsumeWhile(b -> true)
+                    .expectErrorMessage("chunk " + bad + " failed authentication")
+                    .verify(Duration.ofSeconds(30));
+            assertThat(released.toByteArray()).as("bad chunk %d, parallelism %d", bad, p)
+                    .isEqualTo(java.util.Arrays.copyOf(plain, bad * CHUNK));
+            Awaiting.until(in::allReleased);
+            in.assertAllReleased();
+        }
+    }
+
+    @Test
+    void chunksInFlightStayBoundedWhateverTheStreamLength() {
+        // an endless source; a subscriber that takes 50 chunks one at a time, slowly
+        for (int p : new int[] {1, 4}) {
+            AtomicLong produced = new AtomicLong();
+            TrackedBuffers in = new TrackedBuffers();
+            Flux<ByteBuf> endless = Flux.generate(sink -> {
+                produced.incrementAndGet();
+                sink.next(in.track(Unpooled.buffer(CHUNK).writeZero(CHUNK)));
+            });
+            StreamSpec spec = StreamSpec.builder().chunkSize(CHUNK).recipient(PASS).build();
+            AtomicInteger received = new AtomicInteger();
+            StepVerifier.create(endless.transform(Gmflux.encrypt(spec, Schedulers.parallel(), p))
+                            .doOnNext(b -> {
+                                received.incrementAndGet();
+                                b.release();
+                            }), 0)
+                    .thenRequest(50)
+                    .expectNextCount(50)
+                    .thenAwait(Duration.ofMillis(300))
+                    .then(() -> assertThat(produced.get() - received.get())
+                            .as("chunks read ahead of demand at parallelism %d", p)
+                            // PREFETCH input buffers, one list, 2 * parallelism jobs, a held chunk
+                            .isLessThanOrEqualTo(Gmflux.PREFETCH + 2L * p + 4))
+                    .thenCancel()
+                    .verify(Duration.ofSeconds(30));
+            Awaiting.until(in::allReleased);
+            in.assertAllReleased();
+        }
+    }
+
+    @Test
+    void sealingNeverRunsOnTheSubscribingThread() {
+        Scheduler single = Schedulers.newSingle("event-loop-stand-in");
+        try {
+            List<String> threads = java.util.Collections.synchronizedList(new ArrayList<>());
+            StreamSpec spec = StreamSpec.builder().chunkSize(CHUNK).recipient(PASS).build();
+            Flux.range(0, 20).map(i -> Unpooled.buffer(CHUNK).writeZero(CHUNK))
+                    .subscribeOn(single)
+                    .transform(Gmflux.encrypt(spec, Schedulers.parallel(), 2))
+                    .doOnNext(b -> {
+                        threads.add(Thread.currentThread().getName());
+                        b.release();
+                    })
+                    .blockLast(Duration.ofSeconds(30));
+            assertThat(threads).hasSize(21).noneMatch(t -> t.startsWith("event-loop-stand-in"));
+        } finally {
+            single.dispose();
+        }
+    }
+
+    @Test
+    void rejectsAParallelismBelowOne() {
+        StreamSpec spec = StreamSpec.builder().recipient(PASS).build();
+        assertThatThrownBy(() -> Gmflux.encrypt(spec, Schedulers.parallel(), 0))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("parallelism");
+        assertThatThrownBy(() -> Gmflux.decrypt(List.of(PASS), Schedulers.parallel(), -1))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("parallelism");
+    }
+}
