@@ -69,6 +69,7 @@ public class Sm2Bench {
 
     private final byte[] msg = new byte[64];
     private final SecureRandom random = new SecureRandom();
+    private final ExchangeDiagnosis exchangeDiagnosis = new ExchangeDiagnosis();
 
     private Sm2KeyPair gmfluxPair;
     private Sm2Signer gmfluxSigner;
@@ -170,6 +171,7 @@ public class Sm2Bench {
             throw new IllegalStateException("KEM or prepared encryption broken in setup");
         }
         sm2Exchange_gmflux();
+        checkExchangeDiagnosis();
         sm2Exchange_bc();
         sm2Exchange_kona();
     }
@@ -315,18 +317,41 @@ public class Sm2Bench {
         return konaDecryptor.doFinal(konaCiphertext);
     }
 
+    /** The diagnosis of a disagreeing exchange must itself find a good exchange all good. */
+    private void checkExchangeDiagnosis() throws Exception {
+        exchangeDiagnosis.clear();
+        SecureRandom r = exchangeDiagnosis.random();
+        Sm2KeyExchange a = Sm2KeyExchange.initiator(gmfluxPair.privateKey(), ID_A, gmfluxPeer.publicKey(), ID_B, r);
+        Sm2KeyExchange b = Sm2KeyExchange.responder(gmfluxPeer.privateKey(), ID_B, gmfluxPair.publicKey(), ID_A, r);
+        Sm2KeyExchange.Agreement atB = b.agree(a.ephemeralPublicKey(), 16);
+        Sm2KeyExchange.Agreement atA = a.agree(b.ephemeralPublicKey(), 16);
+        String report = exchangeDiagnosis.diagnose(gmfluxPair, ID_A, gmfluxPeer, ID_B, a, b, atA, atB, 16);
+        if (report.contains("WRONG") || report.contains("cannot") || report.contains("REFERENCE")) {
+            throw new IllegalStateException("the exchange diagnosis disagrees with a good exchange:\n" + report);
+        }
+    }
+
     /**
      * The whole exchange between A (initiator) and B (responder), both in this thread: ephemeral key
      * pairs, B's key and S_B, A's key and check of S_B, S_A, B's check of S_A.
      */
     @Benchmark
     public byte[] sm2Exchange_gmflux() throws Exception {
-        Sm2KeyExchange a = Sm2KeyExchange.initiator(gmfluxPair.privateKey(), ID_A, gmfluxPeer.publicKey(), ID_B, random);
-        Sm2KeyExchange b = Sm2KeyExchange.responder(gmfluxPeer.privateKey(), ID_B, gmfluxPair.publicKey(), ID_A, random);
+        exchangeDiagnosis.clear();
+        SecureRandom exchangeRandom = exchangeDiagnosis.random();
+        Sm2KeyExchange a = Sm2KeyExchange.initiator(gmfluxPair.privateKey(), ID_A, gmfluxPeer.publicKey(), ID_B, exchangeRandom);
+        Sm2KeyExchange b = Sm2KeyExchange.responder(gmfluxPeer.privateKey(), ID_B, gmfluxPair.publicKey(), ID_A, exchangeRandom);
         Sm2KeyExchange.Agreement atB = b.agree(a.ephemeralPublicKey(), 16);
         Sm2KeyExchange.Agreement atA = a.agree(b.ephemeralPublicKey(), 16);
-        atA.verifyPeerConfirmation(atB.confirmation());
-        atB.verifyPeerConfirmation(atA.confirmation());
+        try {
+            atA.verifyPeerConfirmation(atB.confirmation());
+            atB.verifyPeerConfirmation(atA.confirmation());
+        } catch (io.gmflux.codecs.sm2.Sm2KeyExchangeException e) {
+            System.out.println("KEY EXCHANGE DISAGREEMENT at " + java.time.Instant.now() + "\n"
+                    + exchangeDiagnosis.diagnose(gmfluxPair, ID_A, gmfluxPeer, ID_B, a, b, atA, atB, 16));
+            System.out.flush();
+            throw e;
+        }
         byte[] k = atA.sharedKey();
         if (!Arrays.equals(k, atB.sharedKey())) {
             throw new IllegalStateException("gmflux key exchange disagrees");

@@ -1,0 +1,67 @@
+package io.gmflux.bench.sm2;
+
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/**
+ * Hunts the rare SM2 key-exchange disagreement of issue 3 (README "Known issues") under the JIT
+ * history in which it was seen: the {@link Sm2CpuTimeRatios} sequence (sign, verify, encrypt,
+ * decrypt, keygen, each by gmflux, BouncyCastle and Kona in alternating batches), then key exchanges
+ * by all three for the given number of seconds, counting gmflux exchanges whose sides disagree
+ * instead of stopping at the first. Each disagreement is diagnosed against a BouncyCastle reference
+ * (see {@link ExchangeDiagnosis}). Exits 1 if any disagreed. Not a benchmark.
+ *
+ * <pre>java -cp bench/target/benchmarks.jar io.gmflux.bench.sm2.Sm2ExchangeHunt [seconds] [warmMillis]</pre>
+ */
+public final class Sm2ExchangeHunt {
+
+    private Sm2ExchangeHunt() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        long seconds = args.length > 0 ? Long.parseLong(args[0]) : 120;
+        long warmNanos = (args.length > 1 ? Long.parseLong(args[1]) : 300) * 1_000_000L;
+        Sm2Bench b = new Sm2Bench();
+        b.setup();
+        List<List<Callable<?>>> warm = List.of(
+                List.of(b::sm2Sign_gmflux, b::sm2Sign_bc, b::sm2Sign_kona),
+                List.of(b::sm2Verify_gmflux, b::sm2Verify_bc, b::sm2Verify_kona),
+                List.of(b::sm2Encrypt_gmflux, b::sm2Encrypt_bc, b::sm2Encrypt_kona),
+                List.of(b::sm2Decrypt_gmflux, b::sm2Decrypt_bc, b::sm2Decrypt_kona),
+                List.of(b::sm2Keygen_gmflux, b::sm2Keygen_bc, b::sm2Keygen_kona));
+        for (List<Callable<?>> op : warm) {
+            for (int round = 0; round < 10; round++) {
+                for (Callable<?> c : op) {
+                    runFor(c, warmNanos);
+                }
+            }
+        }
+        System.out.println("warm-up done; exchanging for " + seconds + " s");
+        long end = System.nanoTime() + seconds * 1_000_000_000L;
+        long exchanges = 0;
+        long failures = 0;
+        while (System.nanoTime() < end) {
+            long batchEnd = System.nanoTime() + warmNanos;
+            while (System.nanoTime() < batchEnd) {
+                exchanges++;
+                try {
+                    b.sm2Exchange_gmflux();
+                } catch (Exception e) {
+                    failures++;
+                    System.out.println("exchange " + exchanges + " failed: " + e);
+                }
+            }
+            runFor(b::sm2Exchange_bc, warmNanos);
+            runFor(b::sm2Exchange_kona, warmNanos);
+        }
+        System.out.println(exchanges + " gmflux exchanges, " + failures + " disagreed");
+        System.exit(failures == 0 ? 0 : 1);
+    }
+
+    private static void runFor(Callable<?> c, long nanos) throws Exception {
+        long end = System.nanoTime() + nanos;
+        while (System.nanoTime() < end) {
+            c.call();
+        }
+    }
+}
