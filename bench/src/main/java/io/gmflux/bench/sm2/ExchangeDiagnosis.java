@@ -125,6 +125,9 @@ final class ExchangeDiagnosis {
         byte[] uy = u.getAffineYCoord().getEncoded();
         out.append("U.x=").append(Hex.encode(ux)).append("\nU.y=").append(Hex.encode(uy)).append('\n');
         out.append("tA=").append(tA.toString(16)).append("\ntB=").append(tB.toString(16)).append('\n');
+        out.append("Z_A=").append(Hex.encode(za)).append("\nZ_B=").append(Hex.encode(zb)).append("\nR_A=")
+                .append(Hex.encode(refRA.getEncoded(false))).append("\nR_B=").append(Hex.encode(refRB.getEncoded(false)))
+                .append('\n');
         byte[] key = kdf(concat(ux, uy, za, zb), keyLength);
         byte[] inner = sm3(concat(ux, za, zb, coords(refRA), coords(refRB)));
         byte[] sB = sm3(concat(new byte[] {2}, uy, inner));
