@@ -4,8 +4,8 @@ package io.gmflux.codecs.sm9;
  * The SM9 base field F_q (GB/T 38635.1 / GM/T 0044.5 §1, q the 256-bit BN prime) in Montgomery form:
  * an element is four little-endian 64-bit limbs at an offset of a {@code long[]}, holding a·2^260 mod q (R = 2^260, the radix-2^52 multiplication's Montgomery constant).
  *
- * <p>All operations are branch-free and allocation-free except {@link #inv} (a fixed addition chain
- * over the public exponent q - 2, so still constant-time). Results may alias inputs. Stateless and
+ * <p>All operations are branch-free and allocation-free except {@link #inv} (safegcd with a fixed
+ * divstep count, constant-time, one scratch array). Results may alias inputs. Stateless and
  * thread-safe; the arrays belong to the caller.
  */
 final class Fq {
@@ -743,12 +743,38 @@ final class Fq {
         r[ro + 3] ^= (r[ro + 3] ^ a[ao + 3]) & mask;
     }
 
+    /** R^3 mod q (R = 2^260): one Montgomery multiplication by it takes (aR)^-1 to a^-1 R. */
+    private static final long[] R3 = r3();
+
+    private static long[] r3() {
+        java.math.BigInteger q = java.math.BigInteger.ZERO;
+        for (int i = 3; i >= 0; i--) {
+            q = q.shiftLeft(64).or(new java.math.BigInteger(Long.toUnsignedString(Q[i])));
+        }
+        java.math.BigInteger v = java.math.BigInteger.ONE.shiftLeft(3 * 260).mod(q);
+        long[] r = new long[4];
+        for (int i = 0; i < 4; i++) {
+            r[i] = v.shiftRight(64 * i).longValue();
+        }
+        return r;
+    }
+
     /**
-     * r = a^-1 (0 maps to 0) by Fermat: a^(q-2) with a fixed 4-bit window over the public exponent
-     * (a^0..a^15 precomputed; 252 squarings, on {@link #sqrWide} with 15 digit products, and at most
-     * 63 multiplications instead of about 128). Branches depend only on the exponent, not on a.
+     * r = a^-1 (0 maps to 0): {@link SafeGcd} on the Montgomery representation aR gives
+     * (aR)^-1 = a^-1 R^-1, and one multiplication by R^3 (Montgomery: times R^3 / R) gives a^-1 R.
+     * Constant-time (fixed divstep count, branch-free). Allocates one small scratch array.
      */
     static void inv(long[] r, int ro, long[] a, int ao) {
+        SafeGcd.Q.invert(r, ro, a, ao);
+        mul(r, ro, r, ro, R3, 0);
+    }
+
+    /**
+     * r = a^-1 by Fermat, a^(q-2) with a fixed 4-bit window over the public exponent (252 squarings
+     * on {@link #sqrWide}, at most 63 multiplications); kept as the reference {@link #inv} is tested
+     * against. Branches depend only on the exponent, not on a.
+     */
+    static void invFermat(long[] r, int ro, long[] a, int ao) {
         long[] t = new long[16 * 4 + 4 + 5 + 10];
         final int acc = 64;
         final int dig = 68;
