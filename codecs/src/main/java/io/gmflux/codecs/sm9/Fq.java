@@ -306,10 +306,41 @@ final class Fq {
         long e1 = t6 & M52;
         long e2 = t7 & M52;
         long e3 = t8 & M52;
-        Mont256.reduceOnce(r, ro, e0 | (e1 << 52), (e1 >>> 12) | (e2 << 40), (e2 >>> 24) | (e3 << 28),
-                (e3 >>> 36) | (t9 << 16), t9 >>> 48, Q0, Q1, Q2, Q3);
+        correct(r, ro, e0, e1, e2, e3, t9, 0L); // V in [0, 2q)
     }
 
+
+    /** 2q digit by digit (each 2·P_i, not carried): added under a mask by {@link #correct}. */
+    private static final long PD0 = 2 * P0;
+    private static final long PD1 = 2 * P1;
+    private static final long PD2 = 2 * P2;
+    private static final long PD3 = 2 * P3;
+    private static final long PD4 = 2 * P4;
+
+    /**
+     * Writes V mod q as four limbs for V = e0 + e1·2^52 + e2·2^104 + e3·2^156 + e4·2^208 (e0..e3
+     * in [0, 2^52), e4 signed) in (-q, 2q), with neg = -1 if V &lt; 0 and 0 otherwise: A = V - q + (2q if
+     * negative) is formed in 52-bit digits whose borrows are arithmetic shifts (no 64-bit carry
+     * formulas), and the result is A unless A is negative, which happens only for 0 &lt;= V &lt; q (then
+     * it is V). Branch-free.
+     */
+    private static void correct(long[] r, int ro, long e0, long e1, long e2, long e3, long e4, long neg) {
+        long a0 = e0 - P0 + (PD0 & neg);
+        long a1 = e1 - P1 + (PD1 & neg) + (a0 >> 52);
+        long a2 = e2 - P2 + (PD2 & neg) + (a1 >> 52);
+        long a3 = e3 - P3 + (PD3 & neg) + (a2 >> 52);
+        long a4 = e4 - P4 + (PD4 & neg) + (a3 >> 52);
+        long keep = a4 >> 63; // A < 0: the result is V
+        long r0 = (a0 & M52) ^ (((a0 & M52) ^ e0) & keep);
+        long r1 = (a1 & M52) ^ (((a1 & M52) ^ e1) & keep);
+        long r2 = (a2 & M52) ^ (((a2 & M52) ^ e2) & keep);
+        long r3 = (a3 & M52) ^ (((a3 & M52) ^ e3) & keep);
+        long r4 = a4 ^ ((a4 ^ e4) & keep);
+        r[ro] = r0 | (r1 << 52);
+        r[ro + 1] = (r1 >>> 12) | (r2 << 40);
+        r[ro + 2] = (r2 >>> 24) | (r3 << 28);
+        r[ro + 3] = (r3 >>> 36) | (r4 << 16);
+    }
 
     /**
      * Writes the five 52-bit digits of the 4-limb value a (any 256-bit value) at d[dof..dof+4], the
@@ -694,25 +725,9 @@ final class Fq {
         long e1 = t6 & M52;
         long e2 = t7 & M52;
         long e3 = t8 & M52;
-        long s0 = e0 | (e1 << 52);
-        long s1 = (e1 >>> 12) | (e2 << 40);
-        long s2 = (e2 >>> 24) | (e3 << 28);
-        long s3 = (e3 >>> 36) | (t9 << 16);
-        long top = t9 >> 48; // -1, 0 or 1: the value is s + top·2^256
-        long neg = top >> 63;
-        long k0 = Q0 & neg;
-        long k1 = Q1 & neg;
-        long k2 = Q2 & neg;
-        long k3 = Q3 & neg;
-        long u0 = s0 + k0;
-        long c0 = ((s0 & k0) | ((s0 | k0) & ~u0)) >>> 63;
-        long u1 = s1 + k1 + c0;
-        long c1 = ((s1 & k1) | ((s1 | k1) & ~u1)) >>> 63;
-        long u2 = s2 + k2 + c1;
-        long c2 = ((s2 & k2) | ((s2 | k2) & ~u2)) >>> 63;
-        long u3 = s3 + k3 + c2;
-        // A negative value plus q lies in [0, q): the carry out cancels top = -1.
-        Mont256.reduceOnce(r, ro, u0, u1, u2, u3, top & ~neg, Q0, Q1, Q2, Q3);
+        // V = (e0..e3, t9) in (-0.9q, 1.9q): A = V - q, or V + q if V < 0, in one digit pass with
+        // arithmetic-shift carries; the result is A unless A < 0 (then 0 <= V < q and it is V).
+        correct(r, ro, e0, e1, e2, e3, t9, t9 >> 63);
     }
 
     static void sqr(long[] r, int ro, long[] a, int ao) {

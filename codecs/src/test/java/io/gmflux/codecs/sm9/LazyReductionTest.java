@@ -259,4 +259,35 @@ class LazyReductionTest {
             assertThat(raw).as("redc case %d (seed 20261130^260)", c).isEqualTo(t.multiply(rInv).mod(Q));
         }
     }
+
+    /**
+     * The fused Fq.mul on raw limbs anywhere below 2^256 (its documented input range, wider than
+     * [0, q)): the output is a·b·2^-260 mod q, fully reduced; edge operands and random ones.
+     */
+    @Test
+    void fusedMultiplicationIsFullyReducedForAllLimbInputs() {
+        SplittableRandom rnd = new SplittableRandom(20261130L ^ 256);
+        BigInteger two256 = BigInteger.ONE.shiftLeft(256);
+        BigInteger[] edges = {BigInteger.ZERO, BigInteger.ONE, Q.subtract(BigInteger.ONE), Q, Q.add(BigInteger.ONE),
+            two256.subtract(BigInteger.ONE), two256.subtract(Q), BigInteger.ONE.shiftLeft(255), Q.shiftRight(1)};
+        BigInteger rInv = BigInteger.ONE.shiftLeft(260).modInverse(Q);
+        long[] a = new long[4];
+        long[] b = new long[4];
+        long[] r = new long[4];
+        for (int c = 0; c < 20000; c++) {
+            BigInteger x = c < 81 ? edges[c % 9] : new BigInteger(256, new java.util.Random(rnd.nextLong()));
+            BigInteger y = c < 81 ? edges[c / 9] : new BigInteger(256, new java.util.Random(rnd.nextLong()));
+            for (int i = 0; i < 4; i++) {
+                a[i] = x.shiftRight(64 * i).longValue();
+                b[i] = y.shiftRight(64 * i).longValue();
+            }
+            Fq.mul(r, 0, a, 0, b, 0);
+            BigInteger raw = BigInteger.ZERO;
+            for (int i = 3; i >= 0; i--) {
+                raw = raw.shiftLeft(64).or(new BigInteger(Long.toUnsignedString(r[i])));
+            }
+            assertThat(raw).as("case %d: %s * %s (seed 20261130^256)", c, x.toString(16), y.toString(16))
+                    .isEqualTo(x.multiply(y).multiply(rInv).mod(Q));
+        }
+    }
 }
