@@ -214,9 +214,9 @@ final class Fq12 {
      */
     static void cyclotomicSqr(long[] r, int ro, long[] a, int ao, Workspace w) {
         long[] t = w.f12;
-        Fq4.sqr(t, 0, a, ao, w);
-        Fq4.sqr(t, 16, a, ao + 16, w);
-        Fq4.sqr(t, 32, a, ao + 32, w);
+        Fq4.sqrTimes3(t, 0, a, ao, w);
+        Fq4.sqrTimes3(t, 16, a, ao + 16, w);
+        Fq4.sqrTimes3(t, 32, a, ao + 32, w);
         Fq4.mulV(t, 32, t, 32, w);
         cyclotomicCoefficient(r, ro, t, 0, a, ao, -1, w);
         cyclotomicCoefficient(r, ro + 32, t, 16, a, ao + 32, -1, w);
@@ -232,8 +232,8 @@ final class Fq12 {
      */
     static void compressedCyclotomicSqr(long[] r, int ro, long[] a, int ao, Workspace w) {
         long[] t = w.f12;
-        Fq4.sqr(t, 16, a, ao + 16, w);
-        Fq4.sqr(t, 32, a, ao + 32, w);
+        Fq4.sqrTimes3(t, 16, a, ao + 16, w);
+        Fq4.sqrTimes3(t, 32, a, ao + 32, w);
         Fq4.mulV(t, 32, t, 32, w);
         cyclotomicCoefficient(r, ro + 32, t, 16, a, ao + 32, -1, w);
         cyclotomicCoefficient(r, ro + 16, t, 32, a, ao + 16, 1, w);
@@ -285,21 +285,24 @@ final class Fq12 {
     }
 
     /**
-     * r = 3s + 2·sign·conj(x) = s + 2(s + sign·conj(x)), with conj(x) = (x.x, -x.y); x is read
-     * before r is written (r may alias x).
+     * r = s3 + 2·sign·conj(x) for s3 = 3s (the squares come tripled from {@link Fq4#sqrTimes3}),
+     * conj(x) = (x.x, -x.y): each F_q coefficient as (s3 ± x) ± x, two modular additions instead of
+     * the three of s + 2(s ± x). x is read before r is written (r may alias x).
      */
-    private static void cyclotomicCoefficient(long[] r, int ro, long[] s, int so, long[] x, int xo, int sign,
+    private static void cyclotomicCoefficient(long[] r, int ro, long[] s3, int so, long[] x, int xo, int sign,
             Workspace w) {
         long[] t = w.f12;
         if (sign > 0) { // the sign is a call-site constant, not data
-            Fq2.add(t, 48, s, so, x, xo);
-            Fq2.sub(t, 56, s, so + 8, x, xo + 8);
+            Fq2.add(t, 48, s3, so, x, xo);
+            Fq2.sub(t, 56, s3, so + 8, x, xo + 8);
+            Fq2.add(r, ro, t, 48, x, xo);              // x.x is read before r.x is written
+            Fq2.sub(r, ro + 8, t, 56, x, xo + 8);
         } else {
-            Fq2.sub(t, 48, s, so, x, xo);
-            Fq2.add(t, 56, s, so + 8, x, xo + 8);
+            Fq2.sub(t, 48, s3, so, x, xo);
+            Fq2.add(t, 56, s3, so + 8, x, xo + 8);
+            Fq2.sub(r, ro, t, 48, x, xo);
+            Fq2.add(r, ro + 8, t, 56, x, xo + 8);
         }
-        Fq4.dbl(t, 48, t, 48);
-        Fq4.add(r, ro, t, 48, s, so);
     }
 
     /**

@@ -161,6 +161,11 @@ class LazyReductionTest {
             Fq4.sqr(r, 0, a, 0, w);
             assertThat(new BigInteger[] {Fq12Test.big(r, 0), Fq12Test.big(r, 4), Fq12Test.big(r, 8), Fq12Test.big(r, 12)})
                     .as("Fq4.sqr " + seed).containsExactly(s4);
+            Fq4.sqrTimes3(r, 0, a, 0, w);
+            BigInteger three = BigInteger.valueOf(3);
+            assertThat(new BigInteger[] {Fq12Test.big(r, 0), Fq12Test.big(r, 4), Fq12Test.big(r, 8), Fq12Test.big(r, 12)})
+                    .as("Fq4.sqrTimes3 " + seed).containsExactly(s4[0].multiply(three).mod(Q),
+                            s4[1].multiply(three).mod(Q), s4[2].multiply(three).mod(Q), s4[3].multiply(three).mod(Q));
             // in place
             Fq4.mul(a, 0, a, 0, b, 0, w);
             assertThat(matches(a, mul4(x, y))).as("Fq4.mul in place " + seed).isTrue();
