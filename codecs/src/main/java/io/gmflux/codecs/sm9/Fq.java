@@ -167,9 +167,7 @@ final class Fq {
 
         long m0 = (t0 * N52) & M52;
         long m0s = m0 << 6;
-        long l26 = m0 * P0;
         long h26 = Math.multiplyHigh(m0s, PS0);
-        t0 += l26 & M52;
         t1 += h26;
         long l27 = m0 * P1;
         long h27 = Math.multiplyHigh(m0s, PS1);
@@ -187,12 +185,10 @@ final class Fq {
         long h30 = Math.multiplyHigh(m0s, PS4);
         t4 += l30 & M52;
         t5 += h30;
-        t1 += t0 >> 52; // t0 is now a multiple of 2^52
+        t1 += (t0 + M52) >> 52; // t0 + (m0 P0 mod 2^52) = ceil(t0 / 2^52) 2^52
         long m1 = (t1 * N52) & M52;
         long m1s = m1 << 6;
-        long l31 = m1 * P0;
         long h31 = Math.multiplyHigh(m1s, PS0);
-        t1 += l31 & M52;
         t2 += h31;
         long l32 = m1 * P1;
         long h32 = Math.multiplyHigh(m1s, PS1);
@@ -210,12 +206,10 @@ final class Fq {
         long h35 = Math.multiplyHigh(m1s, PS4);
         t5 += l35 & M52;
         t6 += h35;
-        t2 += t1 >> 52; // t1 is now a multiple of 2^52
+        t2 += (t1 + M52) >> 52; // t1 + (m1 P0 mod 2^52) = ceil(t1 / 2^52) 2^52
         long m2 = (t2 * N52) & M52;
         long m2s = m2 << 6;
-        long l36 = m2 * P0;
         long h36 = Math.multiplyHigh(m2s, PS0);
-        t2 += l36 & M52;
         t3 += h36;
         long l37 = m2 * P1;
         long h37 = Math.multiplyHigh(m2s, PS1);
@@ -233,12 +227,10 @@ final class Fq {
         long h40 = Math.multiplyHigh(m2s, PS4);
         t6 += l40 & M52;
         t7 += h40;
-        t3 += t2 >> 52; // t2 is now a multiple of 2^52
+        t3 += (t2 + M52) >> 52; // t2 + (m2 P0 mod 2^52) = ceil(t2 / 2^52) 2^52
         long m3 = (t3 * N52) & M52;
         long m3s = m3 << 6;
-        long l41 = m3 * P0;
         long h41 = Math.multiplyHigh(m3s, PS0);
-        t3 += l41 & M52;
         t4 += h41;
         long l42 = m3 * P1;
         long h42 = Math.multiplyHigh(m3s, PS1);
@@ -256,12 +248,10 @@ final class Fq {
         long h45 = Math.multiplyHigh(m3s, PS4);
         t7 += l45 & M52;
         t8 += h45;
-        t4 += t3 >> 52; // t3 is now a multiple of 2^52
+        t4 += (t3 + M52) >> 52; // t3 + (m3 P0 mod 2^52) = ceil(t3 / 2^52) 2^52
         long m4 = (t4 * N52) & M52;
         long m4s = m4 << 6;
-        long l46 = m4 * P0;
         long h46 = Math.multiplyHigh(m4s, PS0);
-        t4 += l46 & M52;
         t5 += h46;
         long l47 = m4 * P1;
         long h47 = Math.multiplyHigh(m4s, PS1);
@@ -279,7 +269,7 @@ final class Fq {
         long h50 = Math.multiplyHigh(m4s, PS4);
         t8 += l50 & M52;
         t9 += h50;
-        t5 += t4 >> 52; // t4 is now a multiple of 2^52
+        t5 += (t4 + M52) >> 52; // t4 + (m4 P0 mod 2^52) = ceil(t4 / 2^52) 2^52
         t6 += t5 >> 52;
         t7 += t6 >> 52;
         t8 += t7 >> 52;
@@ -568,9 +558,7 @@ final class Fq {
         long t9 = w[wo + 9];
         long m0 = (t0 * N52) & M52;
         long m0s = m0 << 6;
-        long l26 = m0 * P0;
         long h26 = Math.multiplyHigh(m0s, PS0);
-        t0 += l26 & M52;
         t1 += h26;
         long l27 = m0 * P1;
         long h27 = Math.multiplyHigh(m0s, PS1);
@@ -588,12 +576,10 @@ final class Fq {
         long h30 = Math.multiplyHigh(m0s, PS4);
         t4 += l30 & M52;
         t5 += h30;
-        t1 += t0 >> 52; // t0 is now a multiple of 2^52
+        t1 += (t0 + M52) >> 52; // t0 + (m0 P0 mod 2^52) = ceil(t0 / 2^52) 2^52
         long m1 = (t1 * N52) & M52;
         long m1s = m1 << 6;
-        long l31 = m1 * P0;
         long h31 = Math.multiplyHigh(m1s, PS0);
-        t1 += l31 & M52;
         t2 += h31;
         long l32 = m1 * P1;
         long h32 = Math.multiplyHigh(m1s, PS1);
@@ -611,12 +597,10 @@ final class Fq {
         long h35 = Math.multiplyHigh(m1s, PS4);
         t5 += l35 & M52;
         t6 += h35;
-        t2 += t1 >> 52; // t1 is now a multiple of 2^52
+        t2 += (t1 + M52) >> 52; // t1 + (m1 P0 mod 2^52) = ceil(t1 / 2^52) 2^52
         long m2 = (t2 * N52) & M52;
         long m2s = m2 << 6;
-        long l36 = m2 * P0;
         long h36 = Math.multiplyHigh(m2s, PS0);
-        t2 += l36 & M52;
         t3 += h36;
         long l37 = m2 * P1;
         long h37 = Math.multiplyHigh(m2s, PS1);
@@ -634,12 +618,10 @@ final class Fq {
         long h40 = Math.multiplyHigh(m2s, PS4);
         t6 += l40 & M52;
         t7 += h40;
-        t3 += t2 >> 52; // t2 is now a multiple of 2^52
+        t3 += (t2 + M52) >> 52; // t2 + (m2 P0 mod 2^52) = ceil(t2 / 2^52) 2^52
         long m3 = (t3 * N52) & M52;
         long m3s = m3 << 6;
-        long l41 = m3 * P0;
         long h41 = Math.multiplyHigh(m3s, PS0);
-        t3 += l41 & M52;
         t4 += h41;
         long l42 = m3 * P1;
         long h42 = Math.multiplyHigh(m3s, PS1);
@@ -657,12 +639,10 @@ final class Fq {
         long h45 = Math.multiplyHigh(m3s, PS4);
         t7 += l45 & M52;
         t8 += h45;
-        t4 += t3 >> 52; // t3 is now a multiple of 2^52
+        t4 += (t3 + M52) >> 52; // t3 + (m3 P0 mod 2^52) = ceil(t3 / 2^52) 2^52
         long m4 = (t4 * N52) & M52;
         long m4s = m4 << 6;
-        long l46 = m4 * P0;
         long h46 = Math.multiplyHigh(m4s, PS0);
-        t4 += l46 & M52;
         t5 += h46;
         long l47 = m4 * P1;
         long h47 = Math.multiplyHigh(m4s, PS1);
@@ -680,7 +660,7 @@ final class Fq {
         long h50 = Math.multiplyHigh(m4s, PS4);
         t8 += l50 & M52;
         t9 += h50;
-        t5 += t4 >> 52; // t4 is now a multiple of 2^52
+        t5 += (t4 + M52) >> 52; // t4 + (m4 P0 mod 2^52) = ceil(t4 / 2^52) 2^52
         t6 += t5 >> 52;
         t7 += t6 >> 52;
         t8 += t7 >> 52;
