@@ -2,7 +2,8 @@ package io.gmflux.codecs.sm9;
 
 /**
  * The SM9 base field F_q (GB/T 38635.1 / GM/T 0044.5 §1, q the 256-bit BN prime) in Montgomery form:
- * an element is four little-endian 64-bit limbs at an offset of a {@code long[]}, holding a·2^260 mod q (R = 2^260, the radix-2^52 multiplication's Montgomery constant).
+ * an element is four little-endian 64-bit limbs at an offset of a {@code long[]}, holding a·2^260 mod q
+ * (R = 2^260, the radix-2^52 multiplication's Montgomery constant).
  *
  * <p>All operations are branch-free and allocation-free except {@link #inv} (safegcd with a fixed
  * divstep count, constant-time, one scratch array). Results may alias inputs. Stateless and
