@@ -16,7 +16,8 @@ import java.math.BigInteger;
  *
  * <p>Constant-time: the iteration counts are fixed, every divstep is branch-free (masks from the
  * sign of zeta and the low bit of g), and the limb updates have no data-dependent branches or
- * indices. About 5x faster than the Fermat exponentiation it replaces (2 x 10^2 F_q multiplications).
+ * indices. About 3 us of CPU time against 26 us for the Fermat exponentiation it replaces (a^(q-2),
+ * about 315 F_q multiplications).
  * One instance per modulus; immutable and thread-safe. {@link #invert} allocates one 36-long
  * scratch array.
  */
