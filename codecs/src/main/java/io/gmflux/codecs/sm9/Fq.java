@@ -49,9 +49,9 @@ final class Fq {
      * r = a * b * 2^-260 mod q. The product and the Montgomery reduction run on five 52-bit digits
      * (the 4 x 64-bit limbs are re-cut on entry and exit); the product is {@link #mulWide}'s
      * (15 digit products, signed column sums, no carry tracked per addition: the 64-bit carry formulas
-     * full limbs need cost more than the extra digit products). Bound: a, b &lt; 2^256 give a * b + m * q &lt; 2^512 + 2^260 q, so the
-     * result is below 2^252 + q &lt; 2q and one conditional subtraction reduces it. Branch-free;
-     * r may alias a or b.
+     * full limbs need cost more than the extra digit products) and the reduction is {@link #redc}'s,
+     * fused. Bound: a, b &lt; 2^256 give a * b + m * q &lt; 2^512 + 2^260 q, so the result is below
+     * 2^252 + q &lt; 2q and one conditional subtraction reduces it. Branch-free; r may alias a or b.
      */
     static void mul(long[] r, int ro, long[] a, int ao, long[] b, int bo) {
         long xa = a[ao];
@@ -454,8 +454,9 @@ final class Fq {
 
     /**
      * Unreduced x^2 for a digit vector x (5 digits below 2^53 in magnitude) as ten column sums at
-     * w[wo..wo+9]: each cross product x_i x_j (i &lt; j) is computed once and doubled, so 15 digit
-     * products instead of {@link #mulWide}'s 25. Columns stay below 2^58.
+     * w[wo..wo+9]: each cross product x_i x_j (i &lt; j) is computed once and doubled, 15 digit
+     * products (halves as in {@link #mulWide}). Columns stay below 2^58. Used by the Fermat reference
+     * inversion only; the tower squares through {@link #mulWide}.
      */
     static void sqrWide(long[] w, int wo, long[] x, int xo) {
         long x0 = x[xo + 0];
@@ -543,8 +544,10 @@ final class Fq {
     /**
      * r = T·2^-260 mod q for the signed column sum T = Σ w_k 2^(52k) (columns below 2^62 in
      * magnitude) with |T| &lt; 20q^2: Montgomery reduction digit by digit gives (T + m q)/2^260 with
-     * 0 &lt;= m &lt; 2^260, in (-0.9q, 1.9q) because 20q^2 &lt; 0.9q·2^260; it gets q added if negative and
-     * q subtracted if at least q, by masks. Branch-free.
+     * 0 &lt;= m &lt; 2^260, in (-0.9q, 1.9q) because 20q^2 &lt; 0.9q·2^260; {@link #correct} then adds q if
+     * it is negative or subtracts q if it is at least q, in one masked pass over the digits. Each
+     * round skips the low half of m_i P_0: t_i plus it is ceil(t_i / 2^52)·2^52 by the choice of m_i,
+     * so only that carry moves up. Branch-free.
      */
     static void redc(long[] r, int ro, long[] w, int wo) {
         long t0 = w[wo + 0];
