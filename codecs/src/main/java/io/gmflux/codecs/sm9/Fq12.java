@@ -214,9 +214,9 @@ final class Fq12 {
      */
     static void cyclotomicSqr(long[] r, int ro, long[] a, int ao, Workspace w) {
         long[] t = w.f12;
-        Fq4.sqr(t, 0, a, ao, w);
-        Fq4.sqr(t, 16, a, ao + 16, w);
-        Fq4.sqr(t, 32, a, ao + 32, w);
+        Fq4.sqrTimes3(t, 0, a, ao, w);
+        Fq4.sqrTimes3(t, 16, a, ao + 16, w);
+        Fq4.sqrTimes3(t, 32, a, ao + 32, w);
         Fq4.mulV(t, 32, t, 32, w);
         cyclotomicCoefficient(r, ro, t, 0, a, ao, -1, w);
         cyclotomicCoefficient(r, ro + 32, t, 16, a, ao + 32, -1, w);
@@ -224,21 +224,85 @@ final class Fq12 {
     }
 
     /**
-     * r = 3s + 2·sign·conj(x) = s + 2(s + sign·conj(x)), with conj(x) = (x.x, -x.y); x is read
-     * before r is written (r may alias x).
+     * Compressed squaring in the cyclotomic subgroup (Karabina, "Squaring in cyclotomic subgroups",
+     * Math. Comp. 2013, in this tower's coordinates): Granger-Scott's c1 and c2 depend on a1 and a2
+     * only, c1 = 3v a2^2 + 2conj(a1), c2 = 3a1^2 - 2conj(a2), so the pair (a1, a2) can be squared
+     * repeatedly without a0: 2 F_q4 squarings instead of 3. Reads and writes only the a1, a2 slots
+     * (offsets 16..47); the a0 slot of r is left stale until {@link #decompress}. r may alias a.
      */
-    private static void cyclotomicCoefficient(long[] r, int ro, long[] s, int so, long[] x, int xo, int sign,
+    static void compressedCyclotomicSqr(long[] r, int ro, long[] a, int ao, Workspace w) {
+        long[] t = w.f12;
+        Fq4.sqrTimes3(t, 16, a, ao + 16, w);
+        Fq4.sqrTimes3(t, 32, a, ao + 32, w);
+        Fq4.mulV(t, 32, t, 32, w);
+        cyclotomicCoefficient(r, ro + 32, t, 16, a, ao + 32, -1, w);
+        cyclotomicCoefficient(r, ro + 16, t, 32, a, ao + 16, 1, w);
+    }
+
+    /**
+     * Recovers a0 = x0 + y0 v of a cyclotomic-subgroup element from a1 = x1 + y1 v and
+     * a2 = x2 + y2 v (the {@link #compressedCyclotomicSqr} form), writing it into r's a0 slot. From
+     * a · a^(q^6) = 1, whose w and w^2 coefficients are linear in x0, y0:
+     * 2(x0 x2 - u y0 y2) = N1 and 2(y1 x0 - x1 y0) = -N2 with Ni = xi^2 - u yi^2 (the F_q4/F_q2
+     * norms), so x0 = (x1 N1 + u y2 N2) / D and y0 = (x2 N2 + y1 N1) / D with D = 2(x1 x2 - u y1 y2).
+     * One F_q2 inversion. Returns false, leaving r unchanged, if D = 0 (the identity, and otherwise
+     * only with negligible probability): the caller then recomputes without compression. The
+     * arithmetic is branch-free; only that degenerate case is a branch.
+     */
+    static boolean decompress(long[] r, int ro, Workspace w) {
+        long[] t = w.f12;
+        final int x1 = ro + 16;
+        final int y1 = ro + 24;
+        final int x2 = ro + 32;
+        final int y2 = ro + 40;
+        Fq2.sqr(t, 0, r, x1, w);
+        Fq2.sqr(t, 8, r, y1, w);
+        Fq2.mulU(t, 8, t, 8, w);
+        Fq2.sub(t, 0, t, 0, t, 8);               // N1
+        Fq2.sqr(t, 8, r, x2, w);
+        Fq2.sqr(t, 16, r, y2, w);
+        Fq2.mulU(t, 16, t, 16, w);
+        Fq2.sub(t, 8, t, 8, t, 16);              // N2
+        Fq2.mul(t, 16, r, x1, r, x2, w);
+        Fq2.mul(t, 24, r, y1, r, y2, w);
+        Fq2.mulU(t, 24, t, 24, w);
+        Fq2.sub(t, 16, t, 16, t, 24);
+        Fq2.dbl(t, 16, t, 16);                   // D
+        if (Fq2.isZero(t, 16) == 1) {
+            return false;
+        }
+        Fq2.mul(t, 24, r, x1, t, 0, w);
+        Fq2.mul(t, 32, r, y2, t, 8, w);
+        Fq2.mulU(t, 32, t, 32, w);
+        Fq2.add(t, 24, t, 24, t, 32);            // x1 N1 + u y2 N2
+        Fq2.mul(t, 32, r, x2, t, 8, w);
+        Fq2.mul(t, 40, r, y1, t, 0, w);
+        Fq2.add(t, 32, t, 32, t, 40);            // x2 N2 + y1 N1
+        Fq2.inv(t, 16, t, 16, w);
+        Fq2.mul(r, ro, t, 24, t, 16, w);
+        Fq2.mul(r, ro + 8, t, 32, t, 16, w);
+        return true;
+    }
+
+    /**
+     * r = s3 + 2·sign·conj(x) for s3 = 3s (the squares come tripled from {@link Fq4#sqrTimes3}),
+     * conj(x) = (x.x, -x.y): each F_q coefficient as (s3 ± x) ± x, two modular additions instead of
+     * the three of s + 2(s ± x). x is read before r is written (r may alias x).
+     */
+    private static void cyclotomicCoefficient(long[] r, int ro, long[] s3, int so, long[] x, int xo, int sign,
             Workspace w) {
         long[] t = w.f12;
         if (sign > 0) { // the sign is a call-site constant, not data
-            Fq2.add(t, 48, s, so, x, xo);
-            Fq2.sub(t, 56, s, so + 8, x, xo + 8);
+            Fq2.add(t, 48, s3, so, x, xo);
+            Fq2.sub(t, 56, s3, so + 8, x, xo + 8);
+            Fq2.add(r, ro, t, 48, x, xo);              // x.x is read before r.x is written
+            Fq2.sub(r, ro + 8, t, 56, x, xo + 8);
         } else {
-            Fq2.sub(t, 48, s, so, x, xo);
-            Fq2.add(t, 56, s, so + 8, x, xo + 8);
+            Fq2.sub(t, 48, s3, so, x, xo);
+            Fq2.add(t, 56, s3, so + 8, x, xo + 8);
+            Fq2.sub(r, ro, t, 48, x, xo);
+            Fq2.add(r, ro + 8, t, 56, x, xo + 8);
         }
-        Fq4.dbl(t, 48, t, 48);
-        Fq4.add(r, ro, t, 48, s, so);
     }
 
     /**

@@ -101,6 +101,37 @@ final class GroupExponentiation {
         }
     }
 
+    /**
+     * dst[dOff..dOff+s) = rows[first + d], reading every one of the n rows rows[first..first+n) with
+     * masks (constant-time in d), three rows per pass. Each row is its own array, indexed from 0 like
+     * the scratch array it is accumulated into: with both at offset 0 C2 vectorizes the inner loop,
+     * which it does not do for the flat-table form of {@link #select} (unrelated runtime offsets);
+     * for G_T entries (48 longs) this is about 3x faster.
+     */
+    static void selectRow(long[] dst, int dOff, long[] scratch, long[][] rows, int first, int s, int d, int n) {
+        java.util.Arrays.fill(scratch, 0, s, 0L);
+        int j = 0;
+        for (; j + 3 <= n; j += 3) {
+            long m0 = -(long) (((j ^ d) - 1) >>> 31); // all ones iff j == d
+            long m1 = -(long) ((((j + 1) ^ d) - 1) >>> 31);
+            long m2 = -(long) ((((j + 2) ^ d) - 1) >>> 31);
+            long[] e0 = rows[first + j];
+            long[] e1 = rows[first + j + 1];
+            long[] e2 = rows[first + j + 2];
+            for (int x = 0; x < s; x++) {
+                scratch[x] |= (e0[x] & m0) | (e1[x] & m1) | (e2[x] & m2);
+            }
+        }
+        for (; j < n; j++) {
+            long m = -(long) (((j ^ d) - 1) >>> 31);
+            long[] e = rows[first + j];
+            for (int x = 0; x < s; x++) {
+                scratch[x] |= e[x] & m;
+            }
+        }
+        System.arraycopy(scratch, 0, dst, dOff, s);
+    }
+
     /** Comb window width in bits (signed digits in [-32, 32]). */
     static final int COMB_WIDTH = 6;
     /** Windows covering 257 bits (a scalar below 2^256 plus the recoding's final carry). */
@@ -139,7 +170,8 @@ final class GroupExponentiation {
      */
     static final class Comb {
         private final Group g;
-        private final long[] table;
+        /** Entry j of window i at rows[i * COMB_ENTRIES + j], one array per entry ({@link #selectRow}). */
+        private final long[][] rows;
         /** Whether the entries are normalized (affine for G1: mixed additions). */
         private final boolean normalized;
 
@@ -147,7 +179,7 @@ final class GroupExponentiation {
             this.g = g;
             int s = g.size;
             Workspace w = new Workspace();
-            table = new long[COMB_WINDOWS * COMB_ENTRIES * s];
+            long[] table = new long[COMB_WINDOWS * COMB_ENTRIES * s];
             long[] rowBase = new long[s];
             System.arraycopy(base, bo, rowBase, 0, s);
             for (int i = 0; i < COMB_WINDOWS; i++) {
@@ -166,6 +198,10 @@ final class GroupExponentiation {
                 }
             }
             normalized = g.normalize(table, COMB_WINDOWS * COMB_ENTRIES);
+            rows = new long[COMB_WINDOWS * COMB_ENTRIES][];
+            for (int k = 0; k < rows.length; k++) {
+                rows[k] = java.util.Arrays.copyOfRange(table, k * s, (k + 1) * s);
+            }
         }
 
         /** r = [k]base (constant-time in k). */
@@ -193,7 +229,7 @@ final class GroupExponentiation {
                 if (d == 0) {
                     continue;
                 }
-                System.arraycopy(table, (i * COMB_ENTRIES + Math.abs(d)) * s, acc, s, s);
+                System.arraycopy(rows[i * COMB_ENTRIES + Math.abs(d)], 0, acc, s, s);
                 if (d < 0) {
                     g.negate(acc, s, -1L, w);
                 }
@@ -214,11 +250,12 @@ final class GroupExponentiation {
         void accumulate(long[] acc, byte[] k, Workspace w) {
             int s = g.size;
             int[] digits = signedDigits(k);
+            long[] scratch = new long[s];
             for (int i = 0; i < COMB_WINDOWS; i++) {
                 int d = digits[i];
                 int negative = d >>> 31;
                 int magnitude = (d ^ -negative) + negative;
-                select(acc, s, table, i * COMB_ENTRIES * s, s, magnitude, COMB_ENTRIES);
+                selectRow(acc, s, scratch, rows, i * COMB_ENTRIES, s, magnitude, COMB_ENTRIES);
                 g.negate(acc, s, -(long) negative, w);
                 if (normalized) {
                     g.opNormalized(acc, 0, acc, 0, acc, s, w);
@@ -227,6 +264,7 @@ final class GroupExponentiation {
                 }
             }
             java.util.Arrays.fill(digits, 0);
+            java.util.Arrays.fill(scratch, 0L);
         }
     }
 }

@@ -307,22 +307,57 @@ final class Pairing {
     }
 
     /**
+     * Runs of squarings at least this long (between two non-zero digits of t) are done in
+     * compressed form; t's NAF has one such run, 39 squarings between its digits at 2^61 and 2^23.
+     */
+    private static final int COMPRESSED_RUN = 8;
+
+    /**
      * r = a^t for a in the cyclotomic subgroup, on the non-adjacent form of t (public), with
-     * a^-1 = conj(a); a must not alias r or the workspace's pairing region.
+     * a^-1 = conj(a); a must not alias r or the workspace's pairing region. Long runs of squarings
+     * ({@link #COMPRESSED_RUN}) use {@link Fq12#compressedCyclotomicSqr} (2/3 of a Granger-Scott
+     * squaring) and one {@link Fq12#decompress} (one F_q inversion) before the next multiplication;
+     * if decompression meets its degenerate case the run is redone uncompressed. The schedule
+     * depends only on t.
      */
     private static void expT(long[] r, int ro, long[] a, int ao, Workspace w) {
         long[] inv = new long[Fq12.SIZE];
+        long[] start = new long[Fq12.SIZE];
         Fq12.conj(inv, 0, a, ao);
         Fq12.copy(r, ro, a, ao);
-        for (int i = 1; i < Sm9Curve.T_NAF.length; i++) {
-            Fq12.cyclotomicSqr(r, ro, r, ro, w);
-            int d = Sm9Curve.T_NAF[i];
+        int[] naf = Sm9Curve.T_NAF;
+        int i = 1;
+        while (i < naf.length) {
+            int run = 0;
+            while (i + run < naf.length && naf[i + run] == 0) {
+                run++;
+            }
+            int squarings = Math.min(run + 1, naf.length - i); // the zero digits and the digit ending them
+            if (squarings >= COMPRESSED_RUN) {
+                Fq12.copy(start, 0, r, ro);
+                for (int k = 0; k < squarings; k++) {
+                    Fq12.compressedCyclotomicSqr(r, ro, r, ro, w);
+                }
+                if (!Fq12.decompress(r, ro, w)) {
+                    Fq12.copy(r, ro, start, 0);
+                    for (int k = 0; k < squarings; k++) {
+                        Fq12.cyclotomicSqr(r, ro, r, ro, w);
+                    }
+                }
+            } else {
+                for (int k = 0; k < squarings; k++) {
+                    Fq12.cyclotomicSqr(r, ro, r, ro, w);
+                }
+            }
+            i += squarings;
+            int d = naf[i - 1];
             if (d > 0) {
                 Fq12.mul(r, ro, r, ro, a, ao, w);
             } else if (d < 0) {
                 Fq12.mul(r, ro, r, ro, inv, 0, w);
             }
         }
+        java.util.Arrays.fill(start, 0L);
     }
 
     /** r = e(P, Q) for an affine P (8 longs) and prepared Q. */

@@ -16,7 +16,6 @@ final class ScalarN {
     private static final long NINV = 0x1d02662351974b53L;
     private static final long[] N = {N0, N1, N2, N3};
     private static final long[] R2 = {0x7598cd79cd750c35L, 0xe4a08110bb6daeabL, 0xbfee4bae7d78a1f9L, 0x8894f5d163695d0eL};
-    private static final long[] PLAIN_ONE = {1, 0, 0, 0};
 
     private ScalarN() {
     }
@@ -80,22 +79,16 @@ final class ScalarN {
         return bytes(r);
     }
 
-    /** a^-1 mod N by Fermat (a^(N-2), fixed square-and-multiply schedule over the public exponent). */
+    /** {@link SafeGcd} for N. */
+    private static final SafeGcd INVERSE = new SafeGcd(N);
+
+    /** a^-1 mod N (0 maps to 0) by {@link SafeGcd}: constant-time in a. */
     static byte[] inv(byte[] a) {
         long[] x = limbs(a);
-        Mont256.mul(x, 0, x, 0, R2, 0, N0, N1, N2, N3, NINV); // Montgomery form
-        long[] acc = new long[4];
-        Mont256.mul(acc, 0, PLAIN_ONE, 0, R2, 0, N0, N1, N2, N3, NINV);
-        long[] e = {N0 - 2, N1, N2, N3};
-        for (int i = 255; i >= 0; i--) {
-            Mont256.mul(acc, 0, acc, 0, acc, 0, N0, N1, N2, N3, NINV);
-            if (((e[i >>> 6] >>> (i & 63)) & 1) != 0) {
-                Mont256.mul(acc, 0, acc, 0, x, 0, N0, N1, N2, N3, NINV);
-            }
-        }
-        Mont256.mul(acc, 0, acc, 0, PLAIN_ONE, 0, N0, N1, N2, N3, NINV);
+        INVERSE.invert(x, 0, x, 0);
+        byte[] r = bytes(x);
         java.util.Arrays.fill(x, 0L);
-        return bytes(acc);
+        return r;
     }
 
     /** A uniformly random scalar in [1, N - 1] (rejection sampling on 256-bit draws). */

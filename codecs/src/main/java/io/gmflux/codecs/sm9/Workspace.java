@@ -12,14 +12,14 @@ final class Workspace {
 
     /** Fq2 temporaries (4 Fq). */
     final long[] f2 = new long[16];
-    /** Digit vectors for unreduced products (14 F_q elements in 52-bit digits, Fq.digits). */
-    final long[] digits = new long[70];
-    /** Unreduced column sums (7 products, Fq.mulWide). */
-    final long[] wide = new long[70];
+    /** Digit vectors for unreduced products (26 F_q elements in 52-bit digits, Fq.digits; Fq4.mulWide's sums). */
+    final long[] digits = new long[130];
+    /** Unreduced column sums (13 products, Fq.mulWide; Fq4.mulWide's nine products). */
+    final long[] wide = new long[130];
     /** Digit vectors of an F_q12 multiplication (operands, Karatsuba sums, scratch; Fq12.mul). */
-    final long[] digits12 = new long[270];
+    final long[] digits12 = new long[300];
     /** Column sums of an F_q12 multiplication (six F_q4 products and scratch; Fq12.mul). */
-    final long[] wide12 = new long[270];
+    final long[] wide12 = new long[330];
     /** Fq4 temporaries (5 Fq2). */
     final long[] f4 = new long[40];
     /** Fq12 temporaries (8 Fq4). */

@@ -26,17 +26,21 @@
  * <p>Arithmetic (package-private): {@code Mont256} (4 × 64-bit limbs, Montgomery CIOS, branch-free)
  * under {@code ScalarN} and for F_q's additions; {@code Fq} stores elements as 4 × 64-bit limbs
  * (Montgomery form, R = 2^260) but multiplies on five 52-bit digits, whose products accumulate in
- * column sums without carry tracking ({@code Fq.mulWide}) and are reduced once
- * ({@code Fq.redc}). The tower {@code Fq2}, {@code Fq4}, {@code Fq12} is exactly as the standard
+ * column sums without carry tracking ({@code Fq.mulWide}: 15 digit products by all-pairs Karatsuba,
+ * each product's two halves from one pair of operands pre-multiplied by 2^6) and are reduced once
+ * ({@code Fq.redc}, with a one-pass final correction on the digits); inversion is constant-time
+ * safegcd ({@code SafeGcd}, Bernstein-Yang divsteps on 30-bit limbs, for F_q and for Z_N). The tower {@code Fq2}, {@code Fq4}, {@code Fq12} is exactly as the standard
  * builds it, on flat {@code long[]} arrays with offsets and per-thread scratch ({@code Workspace}),
  * so that no field operation allocates; its multiplications and squarings (and the pairing's sparse
  * line products) combine unreduced column sums and reduce once per output coefficient (lazy
  * reduction: 12 reductions per F_q12 product instead of 54), with the bounds that make this exact
  * documented at each method and tested against BigInteger on extreme values; {@code G1Jacobian} and
  * {@code G2Jacobian}; {@code Pairing} (Miller-loop lines prepared per G2 point and evaluated as
- * sparse products, final exponentiation with Frobenius maps and Granger-Scott cyclotomic squaring);
- * {@code GroupExponentiation} (constant-time fixed-window and comb exponentiation, written once for
- * G1, G2 and G_T); {@code G2Subgroup} (membership by the Frobenius endomorphism).
+ * sparse products, final exponentiation with Frobenius maps, Granger-Scott cyclotomic squaring and,
+ * for the long run of squarings in each exponentiation by t, Karabina's compressed squaring with
+ * one decompression); {@code GroupExponentiation} (constant-time fixed-window and comb
+ * exponentiation, written once for G1, G2 and G_T; comb entries are one array each so that the
+ * masked row scan vectorizes); {@code G2Subgroup} (membership by the Frobenius endomorphism).
  *
  * <p>Precomputation: comb tables for P1 and P2 and the lines of P2 (once per JVM); per master public
  * key, the comb table of its g in G_T; per user decryption key, its lines; per
@@ -45,7 +49,10 @@
  *
  * <p>Constant time: every multiplication or exponentiation by a secret scalar (master keys, the
  * extraction scalar, signing r and l, encryption/KEM/exchange r) reads its tables by mask and runs
- * a fixed schedule; field arithmetic is branch-free. Not constant-time, by design, because their
+ * a fixed schedule; field arithmetic is branch-free, inversion included (safegcd runs a fixed 600
+ * divsteps). The one data-dependent branch in the pairing is the compressed squarings' degenerate
+ * decompression (a value whose a1, a2 give D = 0: the identity, otherwise probability about 2^-500),
+ * which redoes that run of squarings uncompressed. Not constant-time, by design, because their
  * inputs are public: verification (its g^h and [H1]P2 read only the comb entries the public
  * scalar's digits name), decoding, and the 320-bit reduction in H1/H2 (BigInteger, on the hashed
  * data). The G2 membership test is a public-scalar multiplication by 6t^2 whose only

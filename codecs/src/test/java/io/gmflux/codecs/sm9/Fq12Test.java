@@ -174,4 +174,53 @@ class Fq12Test {
         Fq12.mulLine(y, 0, f, 0, line, 0, w);
         assertThat(Fq12.eq(x, 0, y, 0)).isEqualTo(1);
     }
+
+    /** f^((q^6 - 1)(q^2 + 1)) for a random f: an element of the cyclotomic subgroup. */
+    static long[] randomCyclotomic(SplittableRandom rnd, Workspace w) {
+        long[] f = randomFq12(rnd);
+        long[] t = new long[Fq12.SIZE];
+        long[] c = new long[Fq12.SIZE];
+        Fq12.inv(t, 0, f, 0, w);
+        Fq12.conj(c, 0, f, 0);
+        Fq12.mul(c, 0, c, 0, t, 0, w);
+        Fq12.frobenius(t, 0, c, 0, 2, w);
+        Fq12.mul(c, 0, c, 0, t, 0, w);
+        return c;
+    }
+
+    @Test
+    void compressedSquaringsThenDecompressionEqualGrangerScottSquarings() {
+        SplittableRandom rnd = new SplittableRandom(6);
+        Workspace w = new Workspace();
+        for (int n : new int[] {0, 1, 2, 3, 8, 39, 64}) {
+            for (int trial = 0; trial < 4; trial++) {
+                long[] a = randomCyclotomic(rnd, w);
+                long[] expected = a.clone();
+                long[] x = a.clone();
+                for (int k = 0; k < n; k++) {
+                    Fq12.cyclotomicSqr(expected, 0, expected, 0, w);
+                    Fq12.compressedCyclotomicSqr(x, 0, x, 0, w);
+                }
+                java.util.Arrays.fill(x, 0, 16, 0x5a5a5a5aL); // the stale a0 slot must not matter
+                assertThat(Fq12.decompress(x, 0, w)).as("n = %d, trial %d", n, trial).isTrue();
+                assertThat(Fq12.eq(x, 0, expected, 0)).as("n = %d, trial %d", n, trial).isEqualTo(1);
+                // and into a separate output
+                long[] y = new long[Fq12.SIZE];
+                Fq12.compressedCyclotomicSqr(y, 0, expected, 0, w);
+                Fq12.cyclotomicSqr(expected, 0, expected, 0, w);
+                assertThat(Fq12.decompress(y, 0, w)).isTrue();
+                assertThat(Fq12.eq(y, 0, expected, 0)).as("n = %d, trial %d, separate output", n, trial).isEqualTo(1);
+            }
+        }
+    }
+
+    @Test
+    void decompressionReportsTheDegenerateIdentity() {
+        Workspace w = new Workspace();
+        long[] one = new long[Fq12.SIZE];
+        Fq12.setOne(one, 0);
+        long[] x = one.clone();
+        Fq12.compressedCyclotomicSqr(x, 0, x, 0, w);
+        assertThat(Fq12.decompress(x, 0, w)).isFalse();
+    }
 }

@@ -88,4 +88,28 @@ class GroupExponentiationTest {
         long[] y = new long[16];
         return G2Jacobian.toAffine(x, 0, a, 0, w) && G2Jacobian.toAffine(y, 0, b, 0, w) && java.util.Arrays.equals(x, y);
     }
+
+    @Test
+    void rowSelectReturnsExactlyTheNamedRowAndLeavesTheRestOfDst() {
+        SplittableRandom rnd = new SplittableRandom(23);
+        for (int s : new int[] {1, 8, 16, 48}) {
+            for (int n : new int[] {1, 2, 3, 16, 17, 33}) {
+                int first = 5;
+                long[][] rows = new long[first + n + 4][];
+                for (int j = 0; j < rows.length; j++) {
+                    rows[j] = rnd.longs(s).toArray();
+                }
+                for (int d = 0; d < n; d++) {
+                    long[] dst = rnd.longs(s + 7).toArray();
+                    long[] before = dst.clone();
+                    long[] scratch = rnd.longs(s).toArray(); // stale scratch contents must not leak in
+                    GroupExponentiation.selectRow(dst, 3, scratch, rows, first, s, d, n);
+                    for (int x = 0; x < dst.length; x++) {
+                        long want = x >= 3 && x < 3 + s ? rows[first + d][x - 3] : before[x];
+                        assertThat(dst[x]).as("s %d, n %d, d %d, x %d (seed 23)", s, n, d, x).isEqualTo(want);
+                    }
+                }
+            }
+        }
+    }
 }

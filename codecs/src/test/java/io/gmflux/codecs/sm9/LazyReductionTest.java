@@ -161,6 +161,11 @@ class LazyReductionTest {
             Fq4.sqr(r, 0, a, 0, w);
             assertThat(new BigInteger[] {Fq12Test.big(r, 0), Fq12Test.big(r, 4), Fq12Test.big(r, 8), Fq12Test.big(r, 12)})
                     .as("Fq4.sqr " + seed).containsExactly(s4);
+            Fq4.sqrTimes3(r, 0, a, 0, w);
+            BigInteger three = BigInteger.valueOf(3);
+            assertThat(new BigInteger[] {Fq12Test.big(r, 0), Fq12Test.big(r, 4), Fq12Test.big(r, 8), Fq12Test.big(r, 12)})
+                    .as("Fq4.sqrTimes3 " + seed).containsExactly(s4[0].multiply(three).mod(Q),
+                            s4[1].multiply(three).mod(Q), s4[2].multiply(three).mod(Q), s4[3].multiply(three).mod(Q));
             // in place
             Fq4.mul(a, 0, a, 0, b, 0, w);
             assertThat(matches(a, mul4(x, y))).as("Fq4.mul in place " + seed).isTrue();
@@ -174,5 +179,120 @@ class LazyReductionTest {
             }
         }
         return true;
+    }
+
+    private static BigInteger columns(long[] w, int n) {
+        BigInteger v = BigInteger.ZERO;
+        for (int k = n - 1; k >= 0; k--) {
+            v = v.shiftLeft(52).add(BigInteger.valueOf(w[k]));
+        }
+        return v;
+    }
+
+    /** A signed digit with |d| &lt; 2^bits, mostly at the extremes. */
+    private static long digit(SplittableRandom rnd, int bits) {
+        long max = (1L << bits) - 1;
+        switch (rnd.nextInt(6)) {
+            case 0: return max;
+            case 1: return -max;
+            case 2: return 0;
+            case 3: return (1L << 52) - 1;
+            default: return rnd.nextLong(-max, max + 1);
+        }
+    }
+
+    /**
+     * The digit products (the upper half of each as Math.multiplyHigh of the digits times 2^6) are
+     * exact on signed digits up to the documented bounds: |digit| &lt; 2^54 for mulWide and 2^53 for
+     * sqrWide, with every column sum equal to the integer product.
+     */
+    @Test
+    void digitProductsAreExactOnSignedExtremeDigits() {
+        SplittableRandom rnd = new SplittableRandom(20261130L ^ 52);
+        long[] x = new long[5];
+        long[] y = new long[5];
+        long[] w = new long[10];
+        for (int c = 0; c < 20000; c++) {
+            for (int i = 0; i < 5; i++) {
+                x[i] = digit(rnd, 54);
+                y[i] = digit(rnd, 54);
+            }
+            Fq.mulWide(w, 0, x, 0, y, 0);
+            assertThat(columns(w, 10)).as("mulWide case %d (seed 20261130^52)", c).isEqualTo(columns(x, 5).multiply(columns(y, 5)));
+            for (int i = 0; i < 5; i++) {
+                x[i] = digit(rnd, 53);
+            }
+            Fq.sqrWide(w, 0, x, 0);
+            assertThat(columns(w, 10)).as("sqrWide case %d (seed 20261130^52)", c).isEqualTo(columns(x, 5).pow(2));
+        }
+    }
+
+    /** redc(T) = T·2^-260 mod q for column sums T across its documented range |T| &lt; 20q^2. */
+    @Test
+    void montgomeryReductionOfColumnSumsAgreesWithBigInteger() {
+        SplittableRandom rnd = new SplittableRandom(20261130L ^ 260);
+        BigInteger rInv = BigInteger.ONE.shiftLeft(260).modInverse(Q);
+        BigInteger bound = Q.pow(2).multiply(BigInteger.valueOf(20));
+        long[] w = new long[10];
+        long[] r = new long[4];
+        for (int c = 0; c < 20000; c++) {
+            BigInteger t;
+            switch (c % 4) {
+                case 0: t = bound.subtract(BigInteger.ONE); break;
+                case 1: t = bound.negate().add(BigInteger.ONE); break;
+                default: t = new BigInteger(bound.bitLength() + 1, new java.util.Random(rnd.nextLong())).mod(bound.shiftLeft(1)).subtract(bound);
+            }
+            // random signed column split of t: digits in [0, 2^52) then moved around between columns
+            BigInteger m = t;
+            for (int k = 0; k < 9; k++) {
+                w[k] = m.and(BigInteger.ONE.shiftLeft(52).subtract(BigInteger.ONE)).longValueExact();
+                m = m.shiftRight(52);
+            }
+            w[9] = m.longValueExact();
+            for (int k = 0; k < 9; k++) {
+                long move = rnd.nextLong(-(1L << 8), 1L << 8);
+                w[k] += move << 52;
+                w[k + 1] -= move;
+            }
+            assertThat(columns(w, 10)).isEqualTo(t);
+            Fq.redc(r, 0, w, 0);
+            BigInteger raw = BigInteger.ZERO;
+            for (int i = 3; i >= 0; i--) {
+                raw = raw.shiftLeft(64).or(new BigInteger(Long.toUnsignedString(r[i])));
+            }
+            // fully reduced, and equal to T·2^-260 mod q
+            assertThat(raw).as("redc case %d (seed 20261130^260)", c).isEqualTo(t.multiply(rInv).mod(Q));
+        }
+    }
+
+    /**
+     * The fused Fq.mul on raw limbs anywhere below 2^256 (its documented input range, wider than
+     * [0, q)): the output is a·b·2^-260 mod q, fully reduced; edge operands and random ones.
+     */
+    @Test
+    void fusedMultiplicationIsFullyReducedForAllLimbInputs() {
+        SplittableRandom rnd = new SplittableRandom(20261130L ^ 256);
+        BigInteger two256 = BigInteger.ONE.shiftLeft(256);
+        BigInteger[] edges = {BigInteger.ZERO, BigInteger.ONE, Q.subtract(BigInteger.ONE), Q, Q.add(BigInteger.ONE),
+            two256.subtract(BigInteger.ONE), two256.subtract(Q), BigInteger.ONE.shiftLeft(255), Q.shiftRight(1)};
+        BigInteger rInv = BigInteger.ONE.shiftLeft(260).modInverse(Q);
+        long[] a = new long[4];
+        long[] b = new long[4];
+        long[] r = new long[4];
+        for (int c = 0; c < 20000; c++) {
+            BigInteger x = c < 81 ? edges[c % 9] : new BigInteger(256, new java.util.Random(rnd.nextLong()));
+            BigInteger y = c < 81 ? edges[c / 9] : new BigInteger(256, new java.util.Random(rnd.nextLong()));
+            for (int i = 0; i < 4; i++) {
+                a[i] = x.shiftRight(64 * i).longValue();
+                b[i] = y.shiftRight(64 * i).longValue();
+            }
+            Fq.mul(r, 0, a, 0, b, 0);
+            BigInteger raw = BigInteger.ZERO;
+            for (int i = 3; i >= 0; i--) {
+                raw = raw.shiftLeft(64).or(new BigInteger(Long.toUnsignedString(r[i])));
+            }
+            assertThat(raw).as("case %d: %s * %s (seed 20261130^256)", c, x.toString(16), y.toString(16))
+                    .isEqualTo(x.multiply(y).multiply(rInv).mod(Q));
+        }
     }
 }

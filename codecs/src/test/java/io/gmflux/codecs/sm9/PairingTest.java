@@ -127,4 +127,41 @@ class PairingTest {
         Fq12.mul(e1, 0, e1, 0, e2, 0, w);
         assertThat(Sm9Codec.encodeGt(r, 0)).isEqualTo(Sm9Codec.encodeGt(e1, 0));
     }
+
+    /**
+     * Values whose easy part is the identity (1 itself, and elements of the subfield F_q, which the
+     * final exponentiation kills) take the exponentiations by t down the compressed squarings'
+     * degenerate path (D = 0, the run redone uncompressed): the result must still be exactly 1.
+     * And a random F_q12 value's final exponentiation equals the plain-squaring reference
+     * a^((q^12 - 1)/N) computed in the tower by BigInteger exponent.
+     */
+    @Test
+    void finalExponentiationHandlesTheDegenerateDecompressionAndMatchesTheDefinition() {
+        Workspace w = new Workspace();
+        long[] one = new long[Fq12.SIZE];
+        Fq12.setOne(one, 0);
+        long[] r = new long[Fq12.SIZE];
+        Pairing.finalExponentiation(r, 0, one, 0, w);
+        assertThat(Fq12.eq(r, 0, one, 0)).as("FE(1)").isEqualTo(1L);
+        long[] two = new long[Fq12.SIZE];
+        Fq.setOne(two, 0);
+        Fq.add(two, 0, two, 0, two, 0); // 2 in F_q, embedded
+        Pairing.finalExponentiation(r, 0, two, 0, w);
+        assertThat(Fq12.eq(r, 0, one, 0)).as("FE(2)").isEqualTo(1L);
+
+        java.math.BigInteger q = new java.math.BigInteger(1, Sm9Curve.Q_BYTES);
+        java.math.BigInteger n = new java.math.BigInteger(1, Sm9Curve.N_BYTES);
+        java.math.BigInteger e = q.pow(12).subtract(java.math.BigInteger.ONE).divide(n);
+        long[] f = Fq12Test.randomFq12(new SplittableRandom(404));
+        long[] expected = new long[Fq12.SIZE];
+        Fq12.setOne(expected, 0);
+        for (int i = e.bitLength() - 1; i >= 0; i--) {
+            Fq12.sqr(expected, 0, expected, 0, w);
+            if (e.testBit(i)) {
+                Fq12.mul(expected, 0, expected, 0, f, 0, w);
+            }
+        }
+        Pairing.finalExponentiation(r, 0, f, 0, w);
+        assertThat(Fq12.eq(r, 0, expected, 0)).as("FE(f) = f^((q^12 - 1)/N), seed 404").isEqualTo(1L);
+    }
 }

@@ -1,0 +1,143 @@
+package io.gmflux.codecs.sm9;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Safegcd inversion (SafeGcd, and Fq.inv / ScalarN.inv on top of it) against
+ * BigInteger.modInverse on random inputs and on edge inputs: 0, 1, 2, m - 1, m - 2, (m ± 1)/2,
+ * powers of two and runs of ones up to 2^255, values just below m, and single 30-bit-limb patterns
+ * (the limb boundaries of the signed-30 representation).
+ */
+class SafeGcdTest {
+
+    private static final BigInteger Q = Fq12Test.Q;
+    private static final BigInteger N = new BigInteger("b640000002a3a6f1d603ab4ff58ec74449f2934b18ea8beee56ee19cd69ecf25", 16);
+
+    private static long[] limbs(BigInteger v) {
+        long[] r = new long[4];
+        for (int i = 0; i < 4; i++) {
+            r[i] = v.shiftRight(64 * i).longValue();
+        }
+        return r;
+    }
+
+    private static BigInteger big(long[] a) {
+        BigInteger v = BigInteger.ZERO;
+        for (int i = 3; i >= 0; i--) {
+            v = v.shiftLeft(64).or(new BigInteger(Long.toUnsignedString(a[i])));
+        }
+        return v;
+    }
+
+    private static BigInteger expected(BigInteger x, BigInteger m) {
+        return x.signum() == 0 ? BigInteger.ZERO : x.modInverse(m);
+    }
+
+    static List<BigInteger> edges(BigInteger m) {
+        List<BigInteger> e = new ArrayList<>();
+        BigInteger one = BigInteger.ONE;
+        e.add(BigInteger.ZERO);
+        e.add(one);
+        e.add(BigInteger.TWO);
+        e.add(m.subtract(one));
+        e.add(m.subtract(BigInteger.TWO));
+        e.add(m.shiftRight(1));
+        e.add(m.shiftRight(1).add(one));
+        for (int k = 1; k < 256; k++) {
+            e.add(one.shiftLeft(k).mod(m));
+            e.add(one.shiftLeft(k).subtract(one).mod(m));
+        }
+        for (int k = 0; k < 9; k++) {
+            e.add(BigInteger.valueOf((1L << 30) - 1).shiftLeft(30 * k).mod(m));
+        }
+        for (int k = 1; k <= 64; k++) {
+            e.add(m.subtract(BigInteger.valueOf(k)));
+        }
+        return e;
+    }
+
+    private static void checkModulus(SafeGcd inverse, BigInteger m, long seed, int randomCases) {
+        SplittableRandom rnd = new SplittableRandom(seed);
+        List<BigInteger> cases = new ArrayList<>(edges(m));
+        byte[] b = new byte[32];
+        for (int i = 0; i < randomCases; i++) {
+            rnd.nextBytes(b);
+            // mostly uniform below m; some with few bits set (long runs of zero divsteps)
+            BigInteger v = new BigInteger(1, b);
+            if (i % 8 == 0) {
+                v = v.shiftRight(rnd.nextInt(256));
+            }
+            cases.add(v.mod(m));
+        }
+        long[] r = new long[4];
+        for (BigInteger x : cases) {
+            inverse.invert(r, 0, limbs(x), 0);
+            assertThat(big(r)).as("seed %d, x = %s", seed, x.toString(16)).isEqualTo(expected(x, m));
+            long[] inPlace = limbs(x);
+            inverse.invert(inPlace, 0, inPlace, 0);
+            assertThat(big(inPlace)).as("in place, seed %d, x = %s", seed, x.toString(16)).isEqualTo(expected(x, m));
+        }
+    }
+
+    @Test
+    void invertsModuloQLikeBigInteger() {
+        checkModulus(SafeGcd.Q, Q, 11, 5000);
+    }
+
+    @Test
+    void invertsModuloOtherOddModuliLikeBigInteger() {
+        checkModulus(new SafeGcd(limbs(N)), N, 12, 2000);
+        // a modulus just below 2^256 (all limbs full), and a small one
+        BigInteger big = BigInteger.ONE.shiftLeft(256).subtract(BigInteger.valueOf(189)); // prime 2^256 - 189
+        checkModulus(new SafeGcd(limbs(big)), big, 13, 2000);
+        BigInteger small = BigInteger.valueOf(1_000_000_007L);
+        checkModulus(new SafeGcd(limbs(small)), small, 14, 500);
+    }
+
+    @Test
+    void fqInverseMatchesFermatAndBigInteger() {
+        SplittableRandom rnd = new SplittableRandom(15);
+        List<BigInteger> cases = new ArrayList<>(edges(Q));
+        byte[] b = new byte[32];
+        for (int i = 0; i < 2000; i++) {
+            rnd.nextBytes(b);
+            cases.add(new BigInteger(1, b).mod(Q));
+        }
+        long[] a = new long[4];
+        long[] r = new long[4];
+        long[] f = new long[4];
+        byte[] e = new byte[32];
+        for (BigInteger x : cases) {
+            byte[] m = x.toByteArray();
+            int n = Math.min(32, m.length);
+            java.util.Arrays.fill(e, (byte) 0);
+            System.arraycopy(m, m.length - n, e, 32 - n, n);
+            assertThat(Fq.fromBytes(a, 0, e, 0)).isTrue();
+            Fq.inv(r, 0, a, 0);
+            assertThat(Fq12Test.big(r, 0)).as("x = %s", x.toString(16)).isEqualTo(expected(x, Q));
+            Fq.invFermat(f, 0, a, 0);
+            assertThat(Fq.eq(r, 0, f, 0)).as("x = %s", x.toString(16)).isEqualTo(1L);
+        }
+    }
+
+    @Test
+    void scalarInverseMatchesBigInteger() {
+        SplittableRandom rnd = new SplittableRandom(16);
+        List<BigInteger> cases = new ArrayList<>(edges(N));
+        byte[] b = new byte[32];
+        for (int i = 0; i < 1000; i++) {
+            rnd.nextBytes(b);
+            cases.add(new BigInteger(1, b).mod(N));
+        }
+        for (BigInteger x : cases) {
+            byte[] r = ScalarN.inv(ScalarN.bytes(limbs(x)));
+            assertThat(new BigInteger(1, r)).as("x = %s", x.toString(16)).isEqualTo(expected(x, N));
+        }
+    }
+}
