@@ -249,6 +249,131 @@ class ParallelPipelineTest {
     }
 
     @Test
+    void atParallelismOneAStreamIsSealedAndOpenedOnOneWorkerOfTheScheduler() {
+        // the inline path: each chunk runs right after its step, so everything reaching the
+        // subscriber comes from the one worker the operator's publishOn took, never the source's thread
+        Scheduler source = Schedulers.newSingle("event-loop-stand-in");
+        Scheduler work = Schedulers.newParallel("sealing", 3);
+        try {
+            StreamSpec spec = StreamSpec.builder().chunkSize(CHUNK).recipient(PASS).build();
+            List<String> threads = java.util.Collections.synchronizedList(new ArrayList<>());
+            ByteArrayOutputStream sealed = new ByteArrayOutputStream();
+            Flux.range(0, 40).map(i -> Unpooled.buffer(CHUNK).writeZero(CHUNK).setByte(0, i))
+                    .subscribeOn(source)
+                    .transform(Gmflux.encrypt(spec, work, 1))
+                    .doOnNext(b -> {
+                        threads.add(Thread.currentThread().getName());
+                        byte[] x = new byte[b.readableBytes()];
+                        b.readBytes(x);
+                        sealed.writeBytes(x);
+                        b.release();
+                    })
+                    .blockLast(Duration.ofSeconds(30));
+            assertThat(threads).hasSize(41).allMatch(t -> t.startsWith("sealing")).containsOnly(threads.get(0));
+            threads.clear();
+            TrackedBuffers mid = new TrackedBuffers();
+            byte[] plain = drain(mid.pieces(sealed.toByteArray(), 3 * CHUNK, new SplittableRandom(0x9a_0005L))
+                    .subscribeOn(source)
+                    .transform(Gmflux.decrypt(List.of(PASS), work, 1))
+                    .doOnNext(b -> threads.add(Thread.currentThread().getName())));
+            assertThat(plain).hasSize(40 * CHUNK);
+            for (int i = 0; i < 40; i++) {
+                assertThat(plain[i * CHUNK]).as("chunk %d", i).isEqualTo((byte) i);
+            }
+            assertThat(threads).hasSize(40).allMatch(t -> t.startsWith("sealing")).containsOnly(threads.get(0));
+            mid.assertAllReleased();
+        } finally {
+            source.dispose();
+            work.dispose();
+        }
+    }
+
+    @Test
+    void aSourceErrorMidStreamEndsItAfterTheChunksBeforeAndReleasesEverythingAtEveryParallelism() {
+        SplittableRandom rnd = new SplittableRandom(0x9a_0006L);
+        StreamSpec spec = StreamSpec.builder().chunkSize(CHUNK).recipient(PASS).build();
+        byte[] plain = new byte[12 * CHUNK];
+        rnd.nextBytes(plain);
+        byte[] sealed = drain(Flux.just(Unpooled.wrappedBuffer(plain)).transform(Gmflux.encrypt(spec)));
+        int header = sealed.length - 12 * (CHUNK + 16);
+        for (int trial = 0; trial < 24; trial++) {
+            int p = PARALLELISM[trial % PARALLELISM.length];
+            boolean decrypting = trial % 2 == 1;
+            byte[] data = decrypting ? sealed : plain;
+            int cut = rnd.nextInt(data.length);
+            TrackedBuffers in = new TrackedBuffers();
+            Flux<ByteBuf> source = in.pieces(java.util.Arrays.copyOf(data, cut), 1 + rnd.nextInt(2 * CHUNK), rnd)
+                    .concatWith(Flux.error(new IllegalStateException("disk on fire")));
+            ByteArrayOutputStream got = new ByteArrayOutputStream();
+            StepVerifier.create((decrypting
+                            ? source.transform(Gmflux.decrypt(List.of(PASS), Schedulers.parallel(), p))
+                            : source.transform(Gmflux.encrypt(spec, Schedulers.parallel(), p)))
+                            .doOnNext(b -> {
+                                byte[] x = new byte[b.readableBytes()];
+                                b.readBytes(x);
+                                got.writeBytes(x);
+                                b.release();
+                            }))
+                    .thenConsumeWhile(b -> true)
+                    .expectErrorMessage("disk on fire")
+                    .verify(Duration.ofSeconds(30));
+            String as = (decrypting ? "decrypting" : "encrypting") + ", error after " + cut + " bytes, parallelism " + p;
+            byte[] out = got.toByteArray();
+            if (decrypting) {
+                // whole verified chunks of plaintext, in order, and none the input did not complete
+                assertThat(out.length % CHUNK).as(as).isZero();
+                assertThat(java.util.Arrays.equals(out, java.util.Arrays.copyOf(plain, out.length))).as(as).isTrue();
+                assertThat(out.length).as(as).isLessThanOrEqualTo(Math.max(0, cut - header) / (CHUNK + 16) * CHUNK);
+            } else {
+                // nothing, or the header and whole sealed chunks of the input before the error (never the held one)
+                assertThat(out.length == 0 || (out.length - header) % (CHUNK + 16) == 0).as(as + ", " + out.length).isTrue();
+                assertThat(Math.max(0, out.length - header) / (CHUNK + 16)).as(as).isLessThanOrEqualTo(cut / CHUNK);
+            }
+            Awaiting.until(in::allReleased);
+            in.assertAllReleased();
+        }
+    }
+
+    @Test
+    void aCancelFromAnotherThreadWhileChunksAreWorkedOnReleasesEverythingAtEveryParallelism() {
+        SplittableRandom rnd = new SplittableRandom(0x9a_0007L);
+        StreamSpec spec = StreamSpec.builder().chunkSize(CHUNK).recipient(PASS).build();
+        byte[] plain = new byte[60 * CHUNK];
+        rnd.nextBytes(plain);
+        byte[] sealed = drain(Flux.just(Unpooled.wrappedBuffer(plain)).transform(Gmflux.encrypt(spec)));
+        for (int trial = 0; trial < 24; trial++) {
+            int p = PARALLELISM[trial % PARALLELISM.length];
+            boolean decrypting = trial % 2 == 1;
+            TrackedBuffers in = new TrackedBuffers();
+            Flux<ByteBuf> source = in.pieces(decrypting ? sealed : plain, 1 + rnd.nextInt(2 * CHUNK), rnd);
+            int after = rnd.nextInt(1, 40);
+            AtomicInteger received = new AtomicInteger();
+            AtomicInteger released = new AtomicInteger();
+            java.util.concurrent.CountDownLatch enough = new java.util.concurrent.CountDownLatch(1);
+            reactor.core.Disposable d = (decrypting
+                    ? source.transform(Gmflux.decrypt(List.of(PASS), Schedulers.parallel(), p))
+                    : source.transform(Gmflux.encrypt(spec, Schedulers.parallel(), p)))
+                    .subscribe(b -> {
+                        b.release();
+                        released.incrementAndGet();
+                        if (received.incrementAndGet() == after) {
+                            enough.countDown();
+                        }
+                    }, e -> enough.countDown(), enough::countDown);
+            try {
+                assertThat(enough.await(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+            } catch (InterruptedException e) {
+                throw new AssertionError(e);
+            }
+            d.dispose(); // from the test thread while the workers go on with the next chunks
+            Awaiting.until(in::allReleased);
+            assertThat(in.allReleased()).as("%s, cancel after %d chunks, parallelism %d",
+                    decrypting ? "decrypting" : "encrypting", after, p).isTrue();
+            assertThat(released.get()).isEqualTo(received.get());
+        }
+    }
+
+    @Test
     void rejectsAParallelismBelowOne() {
         StreamSpec spec = StreamSpec.builder().recipient(PASS).build();
         assertThatThrownBy(() -> Gmflux.encrypt(spec, Schedulers.parallel(), 0))
