@@ -30,13 +30,18 @@ import reactor.core.scheduler.Schedulers;
  * <p><b>Keys:</b> every subscription draws a fresh file key and salt (a {@code retry()} included),
  * whether the operator is applied with {@code transform} or {@code transformDeferred}.
  *
- * <p><b>Buffers:</b> the operators take ownership of every buffer they receive: they copy its
- * bytes into chunk buffers of their own and release it inside {@code onNext}, before it returns,
- * on the source's thread; no input buffer is ever queued. With Reactor Netty, whose inbound flux
- * releases each buffer itself after {@code onNext}, pass {@code connection.inbound().receive().retain()}
- * so that each side releases its own reference. The subscriber owns, and must release, every buffer
- * it receives. On cancel and on error, whatever the operators hold (chunks, results not yet
- * emitted) is released and the keys are wiped.
+ * <p><b>Buffers:</b> the operators take ownership of every buffer they receive, so a source must
+ * not write into a buffer after handing it over. A heap buffer that holds whole chunks (from a
+ * chunk boundary) is not copied: those chunks are sealed or opened straight from it, and it is
+ * released (by reference count) when the last of them has been; every other byte is copied into
+ * chunk buffers of the operator's own, and the source's reference is released inside
+ * {@code onNext}, before it returns, on the source's thread. With Reactor Netty, whose inbound
+ * flux releases each buffer itself after {@code onNext}, pass
+ * {@code connection.inbound().receive().retain()} so that each side releases its own reference.
+ * The {@code byte[]} and {@link ByteBuffer} adapters copy everything (those carry no ownership:
+ * their caller may reuse them once {@code onNext} returns). The subscriber owns, and must release,
+ * every buffer it receives. On cancel and on error, whatever the operators hold (chunks, results
+ * not yet emitted) is released and the keys are wiped.
  *
  * <p><b>Backpressure:</b> honoured end to end; the operators request a small, fixed number of
  * buffers ahead ({@value #PREFETCH}) and hold about {@code 2 * parallelism + 1} chunks besides
@@ -85,11 +90,17 @@ public final class Gmflux {
      */
     public static Function<Flux<ByteBuf>, Flux<ByteBuf>> encrypt(StreamSpec spec, Scheduler scheduler,
             int parallelism) {
+        return encrypt(spec, scheduler, parallelism, true);
+    }
+
+    /** @param slicing whether heap input buffers may be kept (sliced) instead of copied; see {@link ChunkAccumulator} */
+    private static Function<Flux<ByteBuf>, Flux<ByteBuf>> encrypt(StreamSpec spec, Scheduler scheduler,
+            int parallelism, boolean slicing) {
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(scheduler, "scheduler");
         checkParallelism(parallelism);
         return source -> Flux.defer(() -> {
-            StreamSealing state = new StreamSealing(spec, ByteBufAllocator.DEFAULT);
+            StreamSealing state = new StreamSealing(spec, ByteBufAllocator.DEFAULT, slicing);
             return drive(source, scheduler, parallelism, state::cut, state::cutLast, state::step, state::closeAll);
         });
     }
@@ -114,11 +125,16 @@ public final class Gmflux {
      */
     public static Function<Flux<ByteBuf>, Flux<ByteBuf>> decrypt(Collection<? extends Identity> identities,
             Scheduler scheduler, int parallelism) {
+        return decrypt(identities, scheduler, parallelism, true);
+    }
+
+    private static Function<Flux<ByteBuf>, Flux<ByteBuf>> decrypt(Collection<? extends Identity> identities,
+            Scheduler scheduler, int parallelism, boolean slicing) {
         List<? extends Identity> ids = List.copyOf(Objects.requireNonNull(identities, "identities"));
         Objects.requireNonNull(scheduler, "scheduler");
         checkParallelism(parallelism);
         return source -> Flux.defer(() -> {
-            StreamOpening state = new StreamOpening(ids, ByteBufAllocator.DEFAULT);
+            StreamOpening state = new StreamOpening(ids, ByteBufAllocator.DEFAULT, slicing);
             return drive(source, scheduler, parallelism, state::cut, state::cutLast, state::step, state::closeAll);
         });
     }
@@ -129,27 +145,38 @@ public final class Gmflux {
         }
     }
 
-    /** {@link #encrypt(StreamSpec)} for users without Netty: byte arrays in and out. */
+    // The array and NIO adapters copy every input (no slicing): an array or a ByteBuffer carries
+    // no ownership, so its caller may reuse it as soon as onNext returns.
+
+    /** {@link #encrypt(StreamSpec)} for users without Netty: byte arrays in (not kept) and out. */
     public static Function<Flux<byte[]>, Flux<byte[]>> encryptBytes(StreamSpec spec) {
-        return source -> source.map(Unpooled::wrappedBuffer).transform(encrypt(spec)).map(Gmflux::toArrayAndRelease);
+        return source -> source.map(Unpooled::wrappedBuffer).transform(copying(spec)).map(Gmflux::toArrayAndRelease);
     }
 
-    /** {@link #decrypt(Collection)} for users without Netty: byte arrays in and out. */
+    /** {@link #decrypt(Collection)} for users without Netty: byte arrays in (not kept) and out. */
     public static Function<Flux<byte[]>, Flux<byte[]>> decryptBytes(Collection<? extends Identity> identities) {
-        return source -> source.map(Unpooled::wrappedBuffer).transform(decrypt(identities))
+        return source -> source.map(Unpooled::wrappedBuffer).transform(copying(identities))
                 .map(Gmflux::toArrayAndRelease);
     }
 
     /** {@link #encrypt(StreamSpec)} over NIO buffers (read from position to limit, not retained). */
     public static Function<Flux<ByteBuffer>, Flux<ByteBuffer>> encryptBuffers(StreamSpec spec) {
-        return source -> source.map(Unpooled::wrappedBuffer).transform(encrypt(spec))
+        return source -> source.map(Unpooled::wrappedBuffer).transform(copying(spec))
                 .map(b -> ByteBuffer.wrap(toArrayAndRelease(b)));
     }
 
-    /** {@link #decrypt(Collection)} over NIO buffers. */
+    /** {@link #decrypt(Collection)} over NIO buffers (read from position to limit, not retained). */
     public static Function<Flux<ByteBuffer>, Flux<ByteBuffer>> decryptBuffers(Collection<? extends Identity> identities) {
-        return source -> source.map(Unpooled::wrappedBuffer).transform(decrypt(identities))
+        return source -> source.map(Unpooled::wrappedBuffer).transform(copying(identities))
                 .map(b -> ByteBuffer.wrap(toArrayAndRelease(b)));
+    }
+
+    private static Function<Flux<ByteBuf>, Flux<ByteBuf>> copying(StreamSpec spec) {
+        return encrypt(spec, Schedulers.parallel(), DEFAULT_PARALLELISM, false);
+    }
+
+    private static Function<Flux<ByteBuf>, Flux<ByteBuf>> copying(Collection<? extends Identity> identities) {
+        return decrypt(identities, Schedulers.parallel(), DEFAULT_PARALLELISM, false);
     }
 
     /** Reads a file as a stream of buffers, without loading it; see {@link FileStreams#read}. */

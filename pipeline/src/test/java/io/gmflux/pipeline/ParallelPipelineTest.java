@@ -374,6 +374,65 @@ class ParallelPipelineTest {
     }
 
     @Test
+    void wholeChunksOfHeapInputsAreWorkedOnWithoutCopyingOrTouchingTheInputAtEveryParallelism() throws Exception {
+        // heap inputs of whole chunks (sliced, not copied) mixed with odd sizes and direct buffers
+        // (copied): the same bytes as the blocking stream, the inputs' bytes unchanged, all released
+        SplittableRandom rnd = new SplittableRandom(0x9a_0008L);
+        for (int trial = 0; trial < 16; trial++) {
+            int p = PARALLELISM[trial % PARALLELISM.length];
+            StreamSuite suite = StreamSuite.values()[trial % StreamSuite.values().length];
+            byte[] plain = new byte[rnd.nextInt(1, 10) * CHUNK + (rnd.nextBoolean() ? 0 : rnd.nextInt(CHUNK))];
+            rnd.nextBytes(plain);
+            long seed = rnd.nextLong();
+            byte[] expected = blocking(StreamSpec.builder().recipient(PASS).suite(suite).chunkSize(CHUNK)
+                    .random(new SeededRandom(seed)).build(), plain);
+            StreamSpec spec = StreamSpec.builder().recipient(PASS).suite(suite).chunkSize(CHUNK)
+                    .random(new SeededRandom(seed)).build();
+            String as = suite + ", " + plain.length + " bytes, parallelism " + p + ", trial " + trial;
+            TrackedBuffers in = new TrackedBuffers();
+            List<byte[]> arrays = new ArrayList<>();
+            byte[] sealed = drain(aligned(plain, CHUNK, rnd, in, arrays)
+                    .transform(Gmflux.encrypt(spec, Schedulers.parallel(), p)));
+            assertThat(java.util.Arrays.equals(sealed, expected)).as(as).isTrue();
+            assertThat(java.util.Arrays.equals(concat(arrays), plain)).as(as + ": input touched").isTrue();
+            in.assertAllReleased();
+            // sealed chunks are CHUNK + 16 bytes: cut the sealed stream at its chunk boundaries
+            int header = sealed.length - (plain.length + CHUNK - 1) / CHUNK * 16 - plain.length;
+            TrackedBuffers mid = new TrackedBuffers();
+            List<byte[]> sealedArrays = new ArrayList<>();
+            Flux<ByteBuf> sealedIn = Flux.concat(mid.pieces(java.util.Arrays.copyOf(sealed, header), 7, rnd),
+                    aligned(java.util.Arrays.copyOfRange(sealed, header, sealed.length), CHUNK + 16, rnd, mid, sealedArrays));
+            assertThat(drain(sealedIn.transform(Gmflux.decrypt(List.of(PASS), Schedulers.parallel(), p)))).as(as)
+                    .isEqualTo(plain);
+            assertThat(java.util.Arrays.equals(concat(sealedArrays), java.util.Arrays.copyOfRange(sealed, header,
+                    sealed.length))).as(as + ": sealed input touched").isTrue();
+            mid.assertAllReleased();
+        }
+    }
+
+    /** {@code data} as buffers of 1-3 whole chunks (heap, wrapping arrays kept in {@code arrays}), some direct, some odd-sized. */
+    private static Flux<ByteBuf> aligned(byte[] data, int chunk, SplittableRandom rnd, TrackedBuffers in,
+            List<byte[]> arrays) {
+        List<ByteBuf> out = new ArrayList<>();
+        for (int off = 0; off < data.length; ) {
+            int kind = rnd.nextInt(6);
+            int n = Math.min(data.length - off, kind == 5 ? 1 + rnd.nextInt(2 * chunk) : rnd.nextInt(1, 4) * chunk);
+            byte[] a = java.util.Arrays.copyOfRange(data, off, off + n);
+            arrays.add(a);
+            ByteBuf b = kind == 4 ? Unpooled.directBuffer(n).writeBytes(a) : Unpooled.wrappedBuffer(a);
+            out.add(in.track(b));
+            off += n;
+        }
+        return Flux.fromIterable(out);
+    }
+
+    private static byte[] concat(List<byte[]> arrays) {
+        ByteArrayOutputStream o = new ByteArrayOutputStream();
+        arrays.forEach(o::writeBytes);
+        return o.toByteArray();
+    }
+
+    @Test
     void rejectsAParallelismBelowOne() {
         StreamSpec spec = StreamSpec.builder().recipient(PASS).build();
         assertThatThrownBy(() -> Gmflux.encrypt(spec, Schedulers.parallel(), 0))
