@@ -209,12 +209,14 @@ public final class Gmflux {
      * {@code onNext} returns, as Reactor Netty does). {@code step} runs in order on
      * {@code scheduler} (so a Netty event loop never runs a KEM): it claims each chunk's place in
      * the stream and emits the header and {@link ChunkJob}s. The jobs seal or open on
-     * {@code scheduler}: at parallelism 1 each job runs right after its step, on the same worker
-     * (no thread hop and no inner subscription per chunk: the one hop, {@code publishOn}, drains
-     * whatever input is queued in one go); at higher parallelism up to {@code parallelism} at once
-     * ({@code subscribeOn} per job, {@code 2 * parallelism} subscribed), their outputs
-     * re-assembled in order ({@code flatMapSequential}). A {@link ChunkJob.Failure} ends the
-     * stream with its exception once everything before it has been emitted.
+     * {@code scheduler}, never on a subscriber's thread (which may still be handed finished
+     * buffers, as Reactor does on a request): the claiming worker runs every job right after its
+     * claim at parallelism 1 (no thread hop and no inner subscription per chunk: the one hop,
+     * {@code publishOn}, drains whatever input is queued in one go), and one job in
+     * {@code parallelism} at higher parallelism, the others running on other workers
+     * ({@code subscribeOn} per job, {@code 2 * parallelism} subscribed); outputs are re-assembled
+     * in order ({@code flatMapSequential}). A {@link ChunkJob.Failure} ends the stream with its
+     * exception once everything before it has been emitted.
      *
      * <p>Memory: {@link #PREFETCH} lists of chunks (what {@link #PREFETCH} input buffers complete),
      * the list being run, and {@code 2 * parallelism} chunks in or out of the workers (at
@@ -224,17 +226,20 @@ public final class Gmflux {
     static Flux<ByteBuf> drive(Flux<ByteBuf> source, Scheduler scheduler, int parallelism,
             Function<ByteBuf, List<Object>> cut, Supplier<List<Object>> cutLast,
             Function<List<Object>, List<Object>> step, Runnable close) {
+        int[] turn = {0}; // whose turn the next job is: 0 is the claiming worker's
         Flux<Object> jobs = source
                 .map(cut)
                 .concatWith(Mono.fromSupplier(cutLast))
                 .publishOn(scheduler, PREFETCH)
-                .map(step)
+                .map(list -> runOwnTurns(step.apply(list), turn, parallelism))
+                // no fusion: with it, concatMapIterable would poll the claim stage (and the jobs it
+                // runs) on whatever thread requests, e.g. a subscriber's event loop
+                .hide()
                 .concatMapIterable(list -> list, 1);
         Flux<ChunkJob> ordered = parallelism == 1
-                ? jobs.map(o -> ((ChunkJob) o).run())
+                ? jobs.map(o -> (ChunkJob) o)
                 // twice the parallelism subscribed: a worker finishing a job mostly finds the next
-                // one queued on its executor instead of parking (context switches per 256 MiB
-                // under load: ~2000 with parallelism, ~1000 with twice)
+                // one queued on its executor instead of parking
                 : jobs.flatMapSequential(o -> run(o, scheduler), 2 * parallelism, 1);
         return ordered
                 .<ByteBuf>handle((job, sink) -> {
@@ -252,6 +257,21 @@ public final class Gmflux {
                 })
                 .doOnDiscard(Object.class, Gmflux::discard)
                 .doFinally(signal -> close.run());
+    }
+
+    /** Runs the claimed jobs whose turn is the claiming worker's: every one at parallelism 1, one in {@code parallelism} else. */
+    private static List<Object> runOwnTurns(List<Object> claimed, int[] turn, int parallelism) {
+        for (Object o : claimed) {
+            ChunkJob job = (ChunkJob) o;
+            if (!job.isDone()) {
+                int t = turn[0];
+                turn[0] = t + 1 == parallelism ? 0 : t + 1;
+                if (t == 0) {
+                    job.run();
+                }
+            }
+        }
+        return claimed;
     }
 
     private static Mono<ChunkJob> run(Object o, Scheduler scheduler) {

@@ -289,6 +289,65 @@ class ParallelPipelineTest {
     }
 
     @Test
+    void aSubscriberRequestingFromItsOwnThreadNeverGetsTheWorkOnItAtEveryParallelism() throws Exception {
+        // a consumer on an event-loop-like thread requests one buffer at a time. Reactor may hand a
+        // finished buffer over on the requesting thread, but the work (the KEM, sealing, opening)
+        // must stay on the scheduler: the KEM's thread is recorded by wrapping the recipient and the
+        // identity; the sealing and opening show in the threads' CPU time (about 8 MiB each way)
+        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        byte[] plain = new byte[128 * 64 * 1024];
+        new SplittableRandom(0x9a_0009L).nextBytes(plain);
+        for (int p : PARALLELISM) {
+            Scheduler consumer = Schedulers.newSingle("consumer-loop");
+            Scheduler work = Schedulers.newParallel("sealing", 2);
+            try {
+                List<String> kem = java.util.Collections.synchronizedList(new ArrayList<>());
+                io.gmflux.codecs.format.Recipient recording = new io.gmflux.codecs.format.Recipient() {
+                    @Override
+                    public int stanzaType() {
+                        return PASS.stanzaType();
+                    }
+
+                    @Override
+                    public io.gmflux.codecs.format.RecipientStanza wrap(byte[] fileKey, byte[] salt,
+                            java.security.SecureRandom random) throws java.security.GeneralSecurityException {
+                        kem.add(Thread.currentThread().getName());
+                        return PASS.wrap(fileKey, salt, random);
+                    }
+                };
+                Identity recordingId = (stanza, salt) -> {
+                    kem.add(Thread.currentThread().getName());
+                    return PASS.unwrap(stanza, salt);
+                };
+                StreamSpec spec = StreamSpec.builder().recipient(recording).build(); // 64 KiB chunks
+                byte[] sealed = drain(Flux.just(Unpooled.wrappedBuffer(plain))
+                        .transform(Gmflux.encrypt(spec, work, p))
+                        .publishOn(consumer, 1));
+                byte[] back = drain(Flux.range(0, (sealed.length + 65535) / 65536)
+                        .map(i -> Unpooled.wrappedBuffer(sealed, i * 65536, Math.min(65536, sealed.length - i * 65536)))
+                        .transform(Gmflux.decrypt(List.of(recordingId), work, p))
+                        .publishOn(consumer, 1));
+                assertThat(java.util.Arrays.equals(back, plain)).isTrue();
+                long workCpu = 0;
+                long consumerTotal = 0;
+                for (Thread t : Thread.getAllStackTraces().keySet()) {
+                    if (t.getName().startsWith("sealing")) {
+                        workCpu += mx.getThreadCpuTime(t.getId());
+                    } else if (t.getName().startsWith("consumer-loop")) {
+                        consumerTotal += mx.getThreadCpuTime(t.getId());
+                    }
+                }
+                assertThat(kem).as("KEM threads, parallelism %d", p).hasSize(2).allMatch(t -> t.startsWith("sealing"));
+                assertThat(consumerTotal).as("consumer CPU ns against the workers' %d ns, parallelism %d", workCpu, p)
+                        .isLessThan(workCpu / 2);
+            } finally {
+                consumer.dispose();
+                work.dispose();
+            }
+        }
+    }
+
+    @Test
     void aSourceErrorMidStreamEndsItAfterTheChunksBeforeAndReleasesEverythingAtEveryParallelism() {
         SplittableRandom rnd = new SplittableRandom(0x9a_0006L);
         StreamSpec spec = StreamSpec.builder().chunkSize(CHUNK).recipient(PASS).build();
