@@ -50,7 +50,8 @@ import reactor.core.scheduler.Schedulers;
  *
  * <p><b>Threads and parallelism:</b> sealing, opening and the KEM work (which may be slow, e.g.
  * a passphrase's PBKDF2) run on the given scheduler ({@link Schedulers#parallel()} by default),
- * never on the thread that delivers the input, so a Netty event loop is not stalled. Chunks are
+ * never on the thread that delivers the input nor on one that requests output (which may be
+ * handed finished buffers, as Reactor does), so a Netty event loop is not stalled. Chunks are
  * sealed or opened up to {@code parallelism} at once ({@link #DEFAULT_PARALLELISM}, the number of
  * cores, by default), each worker with its own cipher state, and emitted in stream order: the
  * bytes are the same at every parallelism, and the same as the blocking
