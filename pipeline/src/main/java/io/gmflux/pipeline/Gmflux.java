@@ -223,6 +223,8 @@ public final class Gmflux {
      * the list being run, and {@code 2 * parallelism} chunks in or out of the workers (at
      * parallelism 1, the one running). However it ends, queued buffers and jobs are released
      * ({@code doOnDiscard}, and {@code close} for jobs no queue gave back) and the keys wiped.
+     * The flux it returns holds one stream's state: call it once per subscription (inside
+     * {@code Flux.defer}).
      */
     static Flux<ByteBuf> drive(Flux<ByteBuf> source, Scheduler scheduler, int parallelism,
             Function<ByteBuf, List<Object>> cut, Supplier<List<Object>> cutLast,
