@@ -30,13 +30,18 @@ import reactor.core.scheduler.Schedulers;
  * <p><b>Keys:</b> every subscription draws a fresh file key and salt (a {@code retry()} included),
  * whether the operator is applied with {@code transform} or {@code transformDeferred}.
  *
- * <p><b>Buffers:</b> the operators take ownership of every buffer they receive: they copy its
- * bytes into chunk buffers of their own and release it inside {@code onNext}, before it returns,
- * on the source's thread; no input buffer is ever queued. With Reactor Netty, whose inbound flux
- * releases each buffer itself after {@code onNext}, pass {@code connection.inbound().receive().retain()}
- * so that each side releases its own reference. The subscriber owns, and must release, every buffer
- * it receives. On cancel and on error, whatever the operators hold (chunks, results not yet
- * emitted) is released and the keys are wiped.
+ * <p><b>Buffers:</b> the operators take ownership of every buffer they receive, so a source must
+ * not write into a buffer after handing it over. A heap buffer that holds whole chunks (from a
+ * chunk boundary) is not copied: those chunks are sealed or opened straight from it, and it is
+ * released (by reference count) when the last of them has been; every other byte is copied into
+ * chunk buffers of the operator's own, and the source's reference is released inside
+ * {@code onNext}, before it returns, on the source's thread. With Reactor Netty, whose inbound
+ * flux releases each buffer itself after {@code onNext}, pass
+ * {@code connection.inbound().receive().retain()} so that each side releases its own reference.
+ * The {@code byte[]} and {@link ByteBuffer} adapters copy everything (those carry no ownership:
+ * their caller may reuse them once {@code onNext} returns). The subscriber owns, and must release,
+ * every buffer it receives. On cancel and on error, whatever the operators hold (chunks, results
+ * not yet emitted) is released and the keys are wiped.
  *
  * <p><b>Backpressure:</b> honoured end to end; the operators request a small, fixed number of
  * buffers ahead ({@value #PREFETCH}) and hold about {@code 2 * parallelism + 1} chunks besides
@@ -45,7 +50,8 @@ import reactor.core.scheduler.Schedulers;
  *
  * <p><b>Threads and parallelism:</b> sealing, opening and the KEM work (which may be slow, e.g.
  * a passphrase's PBKDF2) run on the given scheduler ({@link Schedulers#parallel()} by default),
- * never on the thread that delivers the input, so a Netty event loop is not stalled. Chunks are
+ * never on the thread that delivers the input nor on one that requests output (which may be
+ * handed finished buffers, as Reactor does), so a Netty event loop is not stalled. Chunks are
  * sealed or opened up to {@code parallelism} at once ({@link #DEFAULT_PARALLELISM}, the number of
  * cores, by default), each worker with its own cipher state, and emitted in stream order: the
  * bytes are the same at every parallelism, and the same as the blocking
@@ -85,11 +91,17 @@ public final class Gmflux {
      */
     public static Function<Flux<ByteBuf>, Flux<ByteBuf>> encrypt(StreamSpec spec, Scheduler scheduler,
             int parallelism) {
+        return encrypt(spec, scheduler, parallelism, true);
+    }
+
+    /** @param slicing whether heap input buffers may be kept (sliced) instead of copied; see {@link ChunkAccumulator} */
+    private static Function<Flux<ByteBuf>, Flux<ByteBuf>> encrypt(StreamSpec spec, Scheduler scheduler,
+            int parallelism, boolean slicing) {
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(scheduler, "scheduler");
         checkParallelism(parallelism);
         return source -> Flux.defer(() -> {
-            StreamSealing state = new StreamSealing(spec, ByteBufAllocator.DEFAULT);
+            StreamSealing state = new StreamSealing(spec, ByteBufAllocator.DEFAULT, slicing);
             return drive(source, scheduler, parallelism, state::cut, state::cutLast, state::step, state::closeAll);
         });
     }
@@ -114,11 +126,16 @@ public final class Gmflux {
      */
     public static Function<Flux<ByteBuf>, Flux<ByteBuf>> decrypt(Collection<? extends Identity> identities,
             Scheduler scheduler, int parallelism) {
+        return decrypt(identities, scheduler, parallelism, true);
+    }
+
+    private static Function<Flux<ByteBuf>, Flux<ByteBuf>> decrypt(Collection<? extends Identity> identities,
+            Scheduler scheduler, int parallelism, boolean slicing) {
         List<? extends Identity> ids = List.copyOf(Objects.requireNonNull(identities, "identities"));
         Objects.requireNonNull(scheduler, "scheduler");
         checkParallelism(parallelism);
         return source -> Flux.defer(() -> {
-            StreamOpening state = new StreamOpening(ids, ByteBufAllocator.DEFAULT);
+            StreamOpening state = new StreamOpening(ids, ByteBufAllocator.DEFAULT, slicing);
             return drive(source, scheduler, parallelism, state::cut, state::cutLast, state::step, state::closeAll);
         });
     }
@@ -129,27 +146,38 @@ public final class Gmflux {
         }
     }
 
-    /** {@link #encrypt(StreamSpec)} for users without Netty: byte arrays in and out. */
+    // The array and NIO adapters copy every input (no slicing): an array or a ByteBuffer carries
+    // no ownership, so its caller may reuse it as soon as onNext returns.
+
+    /** {@link #encrypt(StreamSpec)} for users without Netty: byte arrays in (not kept) and out. */
     public static Function<Flux<byte[]>, Flux<byte[]>> encryptBytes(StreamSpec spec) {
-        return source -> source.map(Unpooled::wrappedBuffer).transform(encrypt(spec)).map(Gmflux::toArrayAndRelease);
+        return source -> source.map(Unpooled::wrappedBuffer).transform(copying(spec)).map(Gmflux::toArrayAndRelease);
     }
 
-    /** {@link #decrypt(Collection)} for users without Netty: byte arrays in and out. */
+    /** {@link #decrypt(Collection)} for users without Netty: byte arrays in (not kept) and out. */
     public static Function<Flux<byte[]>, Flux<byte[]>> decryptBytes(Collection<? extends Identity> identities) {
-        return source -> source.map(Unpooled::wrappedBuffer).transform(decrypt(identities))
+        return source -> source.map(Unpooled::wrappedBuffer).transform(copying(identities))
                 .map(Gmflux::toArrayAndRelease);
     }
 
     /** {@link #encrypt(StreamSpec)} over NIO buffers (read from position to limit, not retained). */
     public static Function<Flux<ByteBuffer>, Flux<ByteBuffer>> encryptBuffers(StreamSpec spec) {
-        return source -> source.map(Unpooled::wrappedBuffer).transform(encrypt(spec))
+        return source -> source.map(Unpooled::wrappedBuffer).transform(copying(spec))
                 .map(b -> ByteBuffer.wrap(toArrayAndRelease(b)));
     }
 
-    /** {@link #decrypt(Collection)} over NIO buffers. */
+    /** {@link #decrypt(Collection)} over NIO buffers (read from position to limit, not retained). */
     public static Function<Flux<ByteBuffer>, Flux<ByteBuffer>> decryptBuffers(Collection<? extends Identity> identities) {
-        return source -> source.map(Unpooled::wrappedBuffer).transform(decrypt(identities))
+        return source -> source.map(Unpooled::wrappedBuffer).transform(copying(identities))
                 .map(b -> ByteBuffer.wrap(toArrayAndRelease(b)));
+    }
+
+    private static Function<Flux<ByteBuf>, Flux<ByteBuf>> copying(StreamSpec spec) {
+        return encrypt(spec, Schedulers.parallel(), DEFAULT_PARALLELISM, false);
+    }
+
+    private static Function<Flux<ByteBuf>, Flux<ByteBuf>> copying(Collection<? extends Identity> identities) {
+        return decrypt(identities, Schedulers.parallel(), DEFAULT_PARALLELISM, false);
     }
 
     /** Reads a file as a stream of buffers, without loading it; see {@link FileStreams#read}. */
@@ -182,26 +210,40 @@ public final class Gmflux {
      * {@code onNext} returns, as Reactor Netty does). {@code step} runs in order on
      * {@code scheduler} (so a Netty event loop never runs a KEM): it claims each chunk's place in
      * the stream and emits the header and {@link ChunkJob}s. The jobs seal or open on
-     * {@code scheduler}, up to {@code parallelism} at once, and their outputs are re-assembled in
-     * order ({@code flatMapSequential}); a {@link ChunkJob.Failure} ends the stream with its
+     * {@code scheduler}, never on a subscriber's thread (which may still be handed finished
+     * buffers, as Reactor does on a request): the claiming worker runs every job right after its
+     * claim at parallelism 1 (no thread hop and no inner subscription per chunk: the one hop,
+     * {@code publishOn}, drains whatever input is queued in one go), and one job in
+     * {@code parallelism} at higher parallelism, the others running on other workers
+     * ({@code subscribeOn} per job, {@code 2 * parallelism} subscribed); outputs are re-assembled
+     * in order ({@code flatMapSequential}). A {@link ChunkJob.Failure} ends the stream with its
      * exception once everything before it has been emitted.
      *
-     * <p>Memory: {@link #PREFETCH} lists of chunks (what {@link #PREFETCH} input buffers complete)
-     * and {@code 2 * parallelism} chunks in or out of the workers. However it ends, queued buffers
-     * and jobs are released ({@code doOnDiscard}, and {@code close} for jobs no queue gave back) and
-     * the keys wiped.
+     * <p>Memory: {@link #PREFETCH} lists of chunks (what {@link #PREFETCH} input buffers complete),
+     * the list being run, and {@code 2 * parallelism} chunks in or out of the workers (at
+     * parallelism 1, the one running). However it ends, queued buffers and jobs are released
+     * ({@code doOnDiscard}, and {@code close} for jobs no queue gave back) and the keys wiped.
+     * The flux it returns holds one stream's state: call it once per subscription (inside
+     * {@code Flux.defer}).
      */
     static Flux<ByteBuf> drive(Flux<ByteBuf> source, Scheduler scheduler, int parallelism,
             Function<ByteBuf, List<Object>> cut, Supplier<List<Object>> cutLast,
             Function<List<Object>, List<Object>> step, Runnable close) {
-        Flux<List<Object>> cuts = source
+        int[] turn = {0}; // whose turn the next job is: 0 is the claiming worker's
+        Flux<Object> jobs = source
                 .map(cut)
-                .concatWith(Mono.fromSupplier(cutLast));
-        Flux<ChunkJob> ordered = cuts
+                .concatWith(Mono.fromSupplier(cutLast))
                 .publishOn(scheduler, PREFETCH)
-                .map(step)
-                .concatMapIterable(list -> list, 1)
-                .flatMapSequential(o -> run(o, scheduler), parallelism, 1);
+                .map(list -> runOwnTurns(step.apply(list), turn, parallelism))
+                // no fusion: with it, concatMapIterable would poll the claim stage (and the jobs it
+                // runs) on whatever thread requests, e.g. a subscriber's event loop
+                .hide()
+                .concatMapIterable(list -> list, 1);
+        Flux<ChunkJob> ordered = parallelism == 1
+                ? jobs.map(o -> (ChunkJob) o)
+                // twice the parallelism subscribed: a worker finishing a job mostly finds the next
+                // one queued on its executor instead of parking
+                : jobs.flatMapSequential(o -> run(o, scheduler), 2 * parallelism, 1);
         return ordered
                 .<ByteBuf>handle((job, sink) -> {
                     Object o = job.take();
@@ -218,6 +260,21 @@ public final class Gmflux {
                 })
                 .doOnDiscard(Object.class, Gmflux::discard)
                 .doFinally(signal -> close.run());
+    }
+
+    /** Runs the claimed jobs whose turn is the claiming worker's: every one at parallelism 1, one in {@code parallelism} else. */
+    private static List<Object> runOwnTurns(List<Object> claimed, int[] turn, int parallelism) {
+        for (Object o : claimed) {
+            ChunkJob job = (ChunkJob) o;
+            if (!job.isDone()) {
+                int t = turn[0];
+                turn[0] = t + 1 == parallelism ? 0 : t + 1;
+                if (t == 0) {
+                    job.run();
+                }
+            }
+        }
+        return claimed;
     }
 
     private static Mono<ChunkJob> run(Object o, Scheduler scheduler) {

@@ -17,8 +17,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * The state of one subscription of {@link Gmflux#decrypt}, in three parts:
  * <ol>
  * <li>{@link #cut} / {@link #cutLast}, on the source's thread: collects and parses the header
- *     (layout only, cheap), then copies the rest into sealed-chunk buffers and releases the input
- *     at once; each chunk becomes a {@link ChunkJob}.</li>
+ *     (layout only, cheap), then cuts the rest into sealed chunks ({@link ChunkAccumulator}:
+ *     copies, or, when slicing, retained slices of heap input buffers holding whole chunks) and
+ *     releases its own reference to the input at once; each chunk becomes a {@link ChunkJob}.</li>
  * <li>{@link #step}, in order on the scheduler: opens the header with the identities (the KEM
  *     work, the header MAC) and claims each chunk's index and last flag, which catches truncation
  *     and data after the last chunk.</li>
@@ -34,6 +35,7 @@ final class StreamOpening extends SequentialStage {
     private final ByteBufAllocator alloc;
     private final Set<ChunkJob> live = ConcurrentHashMap.newKeySet();
     private final Object cutLock = new Object();
+    private final boolean slicing;
     // cutting (source thread)
     private byte[] header = new byte[256];
     private int headerFilled;
@@ -45,9 +47,11 @@ final class StreamOpening extends SequentialStage {
     private int tag;
     private boolean failed;
 
-    StreamOpening(List<? extends Identity> identities, ByteBufAllocator alloc) {
+    /** @param slicing whether whole sealed chunks of heap input buffers are opened from the input, not copied */
+    StreamOpening(List<? extends Identity> identities, ByteBufAllocator alloc, boolean slicing) {
         this.identities = identities;
         this.alloc = alloc;
+        this.slicing = slicing;
     }
 
     /** The parsed header (once) and a job per sealed chunk that {@code in} completes; releases {@code in}. */
@@ -60,7 +64,7 @@ final class StreamOpening extends SequentialStage {
                         collectHeader(in, out);
                     }
                     if (chunks != null) {
-                        chunks.add(in, (c, last) -> out.add(new OpenJob(c, last)));
+                        chunks.add(in, (c, last, copy) -> out.add(new OpenJob(c, last)));
                     }
                 }
             } catch (Exception | Error e) {
@@ -84,7 +88,7 @@ final class StreamOpening extends SequentialStage {
                         throw new StreamException.Truncated(headerFilled == 0 ? "stream truncated: empty input"
                                 : "stream truncated: it ends inside the header");
                     }
-                    chunks.finish((c, last) -> out.add(new OpenJob(c, last)));
+                    chunks.finish((c, last, copy) -> out.add(new OpenJob(c, last)));
                 }
             } catch (Exception | Error e) {
                 out.add(new ChunkJob.Failure(e));
@@ -111,7 +115,7 @@ final class StreamOpening extends SequentialStage {
                 StreamHeader h = StreamHeader.parse(header, 0, total);
                 header = null;
                 out.add(h);
-                chunks = new ChunkAccumulator(alloc, h.chunkSize() + h.suite().tagLength(), 0);
+                chunks = new ChunkAccumulator(alloc, h.chunkSize() + h.suite().tagLength(), 0, slicing);
             }
         }
     }

@@ -13,9 +13,10 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The state of one subscription of {@link Gmflux#encrypt}, in three parts:
  * <ol>
- * <li>{@link #cut} / {@link #cutLast}, on the source's thread: copies the input into chunk
- *     buffers (with room for the tag) and releases it at once, so no input buffer is ever queued;
- *     each chunk becomes a {@link ChunkJob}.</li>
+ * <li>{@link #cut} / {@link #cutLast}, on the source's thread: cuts the input into chunks
+ *     ({@link ChunkAccumulator}: copies with room for the tag, or, when slicing, retained slices
+ *     of heap input buffers holding whole chunks) and releases its own reference to the input at
+ *     once; each chunk becomes a {@link ChunkJob}.</li>
  * <li>{@link #step}, in order on the scheduler: draws a fresh {@link StreamEncryptor} (file key,
  *     salt, stanzas: the KEM work) on first use, emits the header, and claims each chunk's index
  *     and last flag from it.</li>
@@ -34,10 +35,11 @@ final class StreamSealing extends SequentialStage {
     private volatile CipherPool<StreamEncryptor.ChunkSealer> pool;
     private boolean failed;
 
-    StreamSealing(StreamSpec spec, ByteBufAllocator alloc) {
+    /** @param slicing whether whole chunks of heap input buffers are sealed from the input, not copied */
+    StreamSealing(StreamSpec spec, ByteBufAllocator alloc, boolean slicing) {
         this.spec = spec;
         this.alloc = alloc;
-        this.chunks = new ChunkAccumulator(alloc, spec.chunkSize(), spec.suite().tagLength());
+        this.chunks = new ChunkAccumulator(alloc, spec.chunkSize(), spec.suite().tagLength(), slicing);
     }
 
     /** A job per chunk that {@code in} completes; releases {@code in}. On the source's thread. */
@@ -46,7 +48,7 @@ final class StreamSealing extends SequentialStage {
         synchronized (chunks) {
             try {
                 if (!cutClosed) {
-                    chunks.add(in, (c, last) -> out.add(new SealJob(c, last)));
+                    chunks.add(in, (c, last, copy) -> out.add(new SealJob(c, last, copy)));
                 }
             } catch (Exception | Error e) {
                 out.add(new ChunkJob.Failure(e));
@@ -64,7 +66,7 @@ final class StreamSealing extends SequentialStage {
         synchronized (chunks) {
             try {
                 if (!cutClosed) {
-                    chunks.finish((c, last) -> out.add(new SealJob(c, last)));
+                    chunks.finish((c, last, copy) -> out.add(new SealJob(c, last, copy)));
                 }
             } catch (Exception | Error e) {
                 out.add(new ChunkJob.Failure(e));
@@ -131,12 +133,17 @@ final class StreamSealing extends SequentialStage {
         close();
     }
 
-    /** A plaintext chunk, sealed in place. */
+    /**
+     * A plaintext chunk, sealed in place if it is the accumulator's copy (which has room for the
+     * tag), else (a slice of an input buffer) into a new buffer.
+     */
     private final class SealJob extends ChunkJob {
+        private final boolean copy;
         volatile ChunkClaim claim;
 
-        SealJob(ByteBuf chunk, boolean last) {
+        SealJob(ByteBuf chunk, boolean last, boolean copy) {
             super(chunk, last, live);
+            this.copy = copy;
         }
 
         boolean isLast() {
@@ -150,12 +157,25 @@ final class StreamSealing extends SequentialStage {
         @Override
         protected ByteBuf work() {
             CipherPool<StreamEncryptor.ChunkSealer> p = pool;
+            // The sealer first: on a stream closed under this job taking one fails, and a buffer
+            // allocated before it would leak.
             StreamEncryptor.ChunkSealer s = p.take();
             try {
                 int off = in.arrayOffset() + in.readerIndex();
-                int n = s.seal(claim, in.array(), off, in.array(), off);
-                in.writerIndex(in.readerIndex() + n);
-                return in;
+                if (copy) {
+                    int n = s.seal(claim, in.array(), off, in.array(), off);
+                    in.writerIndex(in.readerIndex() + n);
+                    return in;
+                }
+                ByteBuf sealed = alloc.heapBuffer(claim.length() + spec.suite().tagLength());
+                try {
+                    int n = s.seal(claim, in.array(), off, sealed.array(), sealed.arrayOffset() + sealed.writerIndex());
+                    sealed.writerIndex(sealed.writerIndex() + n);
+                    return sealed;
+                } catch (RuntimeException | Error e) {
+                    sealed.release();
+                    throw e;
+                }
             } finally {
                 p.give(s);
             }
@@ -163,7 +183,9 @@ final class StreamSealing extends SequentialStage {
 
         @Override
         protected void releaseInput() {
-            in.setZero(0, in.capacity());
+            if (copy) {
+                in.setZero(0, in.capacity()); // plaintext in our own buffer; a slice is the source's memory
+            }
             in.release();
         }
     }

@@ -204,6 +204,57 @@ class GmfluxTest {
     }
 
     @Test
+    void arrayAndNioAdaptersNeverKeepTheCallersArrayPastOnNext() {
+        // the caller refills one array (and one ByteBuffer over it) for every element: whole
+        // chunks of it must be copied, not sliced, or later chunks would be sealed from new bytes
+        SplittableRandom rnd = new SplittableRandom(0x91_0006L);
+        byte[] plain = new byte[12 * CHUNK];
+        rnd.nextBytes(plain);
+        int piece = 2 * CHUNK;
+        byte[] reused = new byte[piece];
+        AtomicInteger next = new AtomicInteger();
+        Flux<byte[]> refilled = Flux.generate(sink -> {
+            int off = next.getAndAdd(piece);
+            if (off >= plain.length) {
+                sink.complete();
+            } else {
+                System.arraycopy(plain, off, reused, 0, piece);
+                sink.next(reused);
+            }
+        });
+        byte[] sealed = Flux.concat(refilled.transform(Gmflux.encryptBytes(spec)))
+                .reduce(new byte[0], GmfluxTest::concat).block(Duration.ofSeconds(30));
+        assertThat(drain(Flux.just(Unpooled.wrappedBuffer(sealed)).transform(Gmflux.decrypt(List.of(pass)))))
+                .as("bytes[] adapter").isEqualTo(plain);
+        next.set(0);
+        ByteBuffer nio = ByteBuffer.wrap(reused);
+        Flux<ByteBuffer> refilledNio = refilled.map(a -> nio.clear());
+        byte[] sealedNio = refilledNio.transform(Gmflux.encryptBuffers(spec))
+                .map(b -> {
+                    byte[] a = new byte[b.remaining()];
+                    b.get(a);
+                    return a;
+                }).reduce(new byte[0], GmfluxTest::concat).block(Duration.ofSeconds(30));
+        assertThat(drain(Flux.just(Unpooled.wrappedBuffer(sealedNio)).transform(Gmflux.decrypt(List.of(pass)))))
+                .as("ByteBuffer adapter").isEqualTo(plain);
+        // and decryption: one array refilled with the sealed stream's pieces
+        byte[] reusedSealed = new byte[piece];
+        AtomicInteger at = new AtomicInteger();
+        Flux<byte[]> refilledSealed = Flux.generate(sink -> {
+            int off = at.getAndAdd(piece);
+            if (off >= sealed.length) {
+                sink.complete();
+            } else {
+                int n = Math.min(piece, sealed.length - off);
+                System.arraycopy(sealed, off, reusedSealed, 0, n);
+                sink.next(n == piece ? reusedSealed : Arrays.copyOf(reusedSealed, n));
+            }
+        });
+        assertThat(refilledSealed.transform(Gmflux.decryptBytes(List.of(pass)))
+                .reduce(new byte[0], GmfluxTest::concat).block(Duration.ofSeconds(30))).as("decryptBytes").isEqualTo(plain);
+    }
+
+    @Test
     void everySuiteWorksThroughTheOperators() {
         SplittableRandom rnd = new SplittableRandom(0x91_0005L);
         byte[] plain = new byte[2 * CHUNK + 3];

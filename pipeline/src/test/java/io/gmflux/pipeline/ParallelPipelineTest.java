@@ -15,6 +15,7 @@ import io.gmflux.codecs.format.StreamSpec;
 import io.gmflux.codecs.format.StreamSuite;
 import io.gmflux.codecs.sm2.Sm2KeyPair;
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import java.io.ByteArrayOutputStream;
 import java.security.SecureRandom;
@@ -246,6 +247,284 @@ class ParallelPipelineTest {
         } finally {
             single.dispose();
         }
+    }
+
+    @Test
+    void atParallelismOneAStreamIsSealedAndOpenedOnOneWorkerOfTheScheduler() {
+        // the inline path: each chunk runs right after its step, so everything reaching the
+        // subscriber comes from the one worker the operator's publishOn took, never the source's thread
+        Scheduler source = Schedulers.newSingle("event-loop-stand-in");
+        Scheduler work = Schedulers.newParallel("sealing", 3);
+        try {
+            StreamSpec spec = StreamSpec.builder().chunkSize(CHUNK).recipient(PASS).build();
+            List<String> threads = java.util.Collections.synchronizedList(new ArrayList<>());
+            ByteArrayOutputStream sealed = new ByteArrayOutputStream();
+            Flux.range(0, 40).map(i -> Unpooled.buffer(CHUNK).writeZero(CHUNK).setByte(0, i))
+                    .subscribeOn(source)
+                    .transform(Gmflux.encrypt(spec, work, 1))
+                    .doOnNext(b -> {
+                        threads.add(Thread.currentThread().getName());
+                        byte[] x = new byte[b.readableBytes()];
+                        b.readBytes(x);
+                        sealed.writeBytes(x);
+                        b.release();
+                    })
+                    .blockLast(Duration.ofSeconds(30));
+            assertThat(threads).hasSize(41).allMatch(t -> t.startsWith("sealing")).containsOnly(threads.get(0));
+            threads.clear();
+            TrackedBuffers mid = new TrackedBuffers();
+            byte[] plain = drain(mid.pieces(sealed.toByteArray(), 3 * CHUNK, new SplittableRandom(0x9a_0005L))
+                    .subscribeOn(source)
+                    .transform(Gmflux.decrypt(List.of(PASS), work, 1))
+                    .doOnNext(b -> threads.add(Thread.currentThread().getName())));
+            assertThat(plain).hasSize(40 * CHUNK);
+            for (int i = 0; i < 40; i++) {
+                assertThat(plain[i * CHUNK]).as("chunk %d", i).isEqualTo((byte) i);
+            }
+            assertThat(threads).hasSize(40).allMatch(t -> t.startsWith("sealing")).containsOnly(threads.get(0));
+            mid.assertAllReleased();
+        } finally {
+            source.dispose();
+            work.dispose();
+        }
+    }
+
+    @Test
+    void aSubscriberRequestingFromItsOwnThreadNeverGetsTheWorkOnItAtEveryParallelism() throws Exception {
+        // a consumer on an event-loop-like thread requests one buffer at a time. Reactor may hand a
+        // finished buffer over on the requesting thread, but the work (the KEM, sealing, opening)
+        // must stay on the scheduler: the KEM's thread is recorded by wrapping the recipient and the
+        // identity; the sealing and opening show in the threads' CPU time (8 MiB each way, against
+        // a consumer that only keeps the sealed bytes and compares the plaintext)
+        byte[] plain = new byte[128 * 64 * 1024];
+        new SplittableRandom(0x9a_0009L).nextBytes(plain);
+        requestingThreadCpu(plain, 2, false); // warm-up, so that the consumer's code is compiled too
+        for (int p : PARALLELISM) {
+            requestingThreadCpu(plain, p, true);
+        }
+    }
+
+    private static void requestingThreadCpu(byte[] plain, int p, boolean check) {
+        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        Scheduler consumer = Schedulers.newSingle("consumer-loop");
+        Scheduler work = Schedulers.newParallel("sealing", 2);
+        try {
+            List<String> kem = java.util.Collections.synchronizedList(new ArrayList<>());
+            io.gmflux.codecs.format.Recipient recording = new io.gmflux.codecs.format.Recipient() {
+                @Override
+                public int stanzaType() {
+                    return PASS.stanzaType();
+                }
+
+                @Override
+                public io.gmflux.codecs.format.RecipientStanza wrap(byte[] fileKey, byte[] salt,
+                        java.security.SecureRandom random) throws java.security.GeneralSecurityException {
+                    kem.add(Thread.currentThread().getName());
+                    return PASS.wrap(fileKey, salt, random);
+                }
+            };
+            Identity recordingId = (stanza, salt) -> {
+                kem.add(Thread.currentThread().getName());
+                return PASS.unwrap(stanza, salt);
+            };
+            StreamSpec spec = StreamSpec.builder().recipient(recording).build(); // 64 KiB chunks
+            ByteArrayOutputStream sealedOut = new ByteArrayOutputStream(plain.length + (1 << 20));
+            Flux.just(Unpooled.wrappedBuffer(plain))
+                    .transform(Gmflux.encrypt(spec, work, p))
+                    .publishOn(consumer, 1)
+                    .doOnNext(b -> {
+                        try {
+                            b.readBytes(sealedOut, b.readableBytes());
+                        } catch (java.io.IOException e) {
+                            throw new java.io.UncheckedIOException(e);
+                        } finally {
+                            b.release();
+                        }
+                    })
+                    .blockLast(Duration.ofSeconds(60));
+            byte[] sealed = sealedOut.toByteArray();
+            AtomicLong at = new AtomicLong();
+            AtomicInteger wrong = new AtomicInteger();
+            Flux.range(0, (sealed.length + 65535) / 65536)
+                    .map(i -> Unpooled.wrappedBuffer(sealed, i * 65536, Math.min(65536, sealed.length - i * 65536)))
+                    .transform(Gmflux.decrypt(List.of(recordingId), work, p))
+                    .publishOn(consumer, 1)
+                    .doOnNext(b -> {
+                        // one call on the buffer: at PARANOID every call records a stack trace
+                        byte[] x = ByteBufUtil.getBytes(b);
+                        b.release();
+                        int off = (int) at.getAndAdd(x.length);
+                        if (!java.util.Arrays.equals(x, 0, x.length, plain, off, off + x.length)) {
+                            wrong.incrementAndGet();
+                        }
+                    })
+                    .blockLast(Duration.ofSeconds(60));
+            assertThat(at.get()).isEqualTo(plain.length);
+            assertThat(wrong.get()).isZero();
+            long workCpu = 0;
+            long consumerCpu = 0;
+            for (Thread t : Thread.getAllStackTraces().keySet()) {
+                if (t.getName().startsWith("sealing")) {
+                    workCpu += mx.getThreadCpuTime(t.getId());
+                } else if (t.getName().startsWith("consumer-loop")) {
+                    consumerCpu += mx.getThreadCpuTime(t.getId());
+                }
+            }
+            if (check) {
+                assertThat(kem).as("KEM threads, parallelism %d", p).hasSize(2).allMatch(t -> t.startsWith("sealing"));
+                assertThat(consumerCpu).as("consumer CPU ns against the workers' %d ns, parallelism %d", workCpu, p)
+                        .isLessThan(workCpu / 3);
+            }
+        } finally {
+            consumer.dispose();
+            work.dispose();
+        }
+    }
+
+    @Test
+    void aSourceErrorMidStreamEndsItAfterTheChunksBeforeAndReleasesEverythingAtEveryParallelism() {
+        SplittableRandom rnd = new SplittableRandom(0x9a_0006L);
+        StreamSpec spec = StreamSpec.builder().chunkSize(CHUNK).recipient(PASS).build();
+        byte[] plain = new byte[12 * CHUNK];
+        rnd.nextBytes(plain);
+        byte[] sealed = drain(Flux.just(Unpooled.wrappedBuffer(plain)).transform(Gmflux.encrypt(spec)));
+        int header = sealed.length - 12 * (CHUNK + 16);
+        for (int trial = 0; trial < 24; trial++) {
+            int p = PARALLELISM[trial % PARALLELISM.length];
+            boolean decrypting = trial % 2 == 1;
+            byte[] data = decrypting ? sealed : plain;
+            int cut = rnd.nextInt(data.length);
+            TrackedBuffers in = new TrackedBuffers();
+            Flux<ByteBuf> source = in.pieces(java.util.Arrays.copyOf(data, cut), 1 + rnd.nextInt(2 * CHUNK), rnd)
+                    .concatWith(Flux.error(new IllegalStateException("disk on fire")));
+            ByteArrayOutputStream got = new ByteArrayOutputStream();
+            StepVerifier.create((decrypting
+                            ? source.transform(Gmflux.decrypt(List.of(PASS), Schedulers.parallel(), p))
+                            : source.transform(Gmflux.encrypt(spec, Schedulers.parallel(), p)))
+                            .doOnNext(b -> {
+                                byte[] x = new byte[b.readableBytes()];
+                                b.readBytes(x);
+                                got.writeBytes(x);
+                                b.release();
+                            }))
+                    .thenConsumeWhile(b -> true)
+                    .expectErrorMessage("disk on fire")
+                    .verify(Duration.ofSeconds(30));
+            String as = (decrypting ? "decrypting" : "encrypting") + ", error after " + cut + " bytes, parallelism " + p;
+            byte[] out = got.toByteArray();
+            if (decrypting) {
+                // whole verified chunks of plaintext, in order, and none the input did not complete
+                assertThat(out.length % CHUNK).as(as).isZero();
+                assertThat(java.util.Arrays.equals(out, java.util.Arrays.copyOf(plain, out.length))).as(as).isTrue();
+                assertThat(out.length).as(as).isLessThanOrEqualTo(Math.max(0, cut - header) / (CHUNK + 16) * CHUNK);
+            } else {
+                // nothing, or the header and whole sealed chunks of the input before the error (never the held one)
+                assertThat(out.length == 0 || (out.length - header) % (CHUNK + 16) == 0).as(as + ", " + out.length).isTrue();
+                assertThat(Math.max(0, out.length - header) / (CHUNK + 16)).as(as).isLessThanOrEqualTo(cut / CHUNK);
+            }
+            Awaiting.until(in::allReleased);
+            in.assertAllReleased();
+        }
+    }
+
+    @Test
+    void aCancelFromAnotherThreadWhileChunksAreWorkedOnReleasesEverythingAtEveryParallelism() {
+        SplittableRandom rnd = new SplittableRandom(0x9a_0007L);
+        StreamSpec spec = StreamSpec.builder().chunkSize(CHUNK).recipient(PASS).build();
+        byte[] plain = new byte[60 * CHUNK];
+        rnd.nextBytes(plain);
+        byte[] sealed = drain(Flux.just(Unpooled.wrappedBuffer(plain)).transform(Gmflux.encrypt(spec)));
+        for (int trial = 0; trial < 24; trial++) {
+            int p = PARALLELISM[trial % PARALLELISM.length];
+            boolean decrypting = trial % 2 == 1;
+            TrackedBuffers in = new TrackedBuffers();
+            // every other encryption from whole-chunk heap buffers: chunks sliced, not copied
+            Flux<ByteBuf> source = !decrypting && trial % 4 == 0 ? aligned(plain, CHUNK, rnd, in, new ArrayList<>())
+                    : in.pieces(decrypting ? sealed : plain, 1 + rnd.nextInt(2 * CHUNK), rnd);
+            int after = rnd.nextInt(1, 40);
+            AtomicInteger received = new AtomicInteger();
+            AtomicInteger released = new AtomicInteger();
+            java.util.concurrent.CountDownLatch enough = new java.util.concurrent.CountDownLatch(1);
+            reactor.core.Disposable d = (decrypting
+                    ? source.transform(Gmflux.decrypt(List.of(PASS), Schedulers.parallel(), p))
+                    : source.transform(Gmflux.encrypt(spec, Schedulers.parallel(), p)))
+                    .subscribe(b -> {
+                        b.release();
+                        released.incrementAndGet();
+                        if (received.incrementAndGet() == after) {
+                            enough.countDown();
+                        }
+                    }, e -> enough.countDown(), enough::countDown);
+            try {
+                assertThat(enough.await(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+            } catch (InterruptedException e) {
+                throw new AssertionError(e);
+            }
+            d.dispose(); // from the test thread while the workers go on with the next chunks
+            Awaiting.until(in::allReleased);
+            assertThat(in.allReleased()).as("%s, cancel after %d chunks, parallelism %d",
+                    decrypting ? "decrypting" : "encrypting", after, p).isTrue();
+            assertThat(released.get()).isEqualTo(received.get());
+        }
+    }
+
+    @Test
+    void wholeChunksOfHeapInputsAreWorkedOnWithoutCopyingOrTouchingTheInputAtEveryParallelism() throws Exception {
+        // heap inputs of whole chunks (sliced, not copied) mixed with odd sizes and direct buffers
+        // (copied): the same bytes as the blocking stream, the inputs' bytes unchanged, all released
+        SplittableRandom rnd = new SplittableRandom(0x9a_0008L);
+        for (int trial = 0; trial < 16; trial++) {
+            int p = PARALLELISM[trial % PARALLELISM.length];
+            StreamSuite suite = StreamSuite.values()[trial % StreamSuite.values().length];
+            byte[] plain = new byte[rnd.nextInt(1, 10) * CHUNK + (rnd.nextBoolean() ? 0 : rnd.nextInt(CHUNK))];
+            rnd.nextBytes(plain);
+            long seed = rnd.nextLong();
+            byte[] expected = blocking(StreamSpec.builder().recipient(PASS).suite(suite).chunkSize(CHUNK)
+                    .random(new SeededRandom(seed)).build(), plain);
+            StreamSpec spec = StreamSpec.builder().recipient(PASS).suite(suite).chunkSize(CHUNK)
+                    .random(new SeededRandom(seed)).build();
+            String as = suite + ", " + plain.length + " bytes, parallelism " + p + ", trial " + trial;
+            TrackedBuffers in = new TrackedBuffers();
+            List<byte[]> arrays = new ArrayList<>();
+            byte[] sealed = drain(aligned(plain, CHUNK, rnd, in, arrays)
+                    .transform(Gmflux.encrypt(spec, Schedulers.parallel(), p)));
+            assertThat(java.util.Arrays.equals(sealed, expected)).as(as).isTrue();
+            assertThat(java.util.Arrays.equals(concat(arrays), plain)).as(as + ": input touched").isTrue();
+            in.assertAllReleased();
+            // sealed chunks are CHUNK + 16 bytes: cut the sealed stream at its chunk boundaries
+            int header = sealed.length - (plain.length + CHUNK - 1) / CHUNK * 16 - plain.length;
+            TrackedBuffers mid = new TrackedBuffers();
+            List<byte[]> sealedArrays = new ArrayList<>();
+            Flux<ByteBuf> sealedIn = Flux.concat(mid.pieces(java.util.Arrays.copyOf(sealed, header), 7, rnd),
+                    aligned(java.util.Arrays.copyOfRange(sealed, header, sealed.length), CHUNK + 16, rnd, mid, sealedArrays));
+            assertThat(drain(sealedIn.transform(Gmflux.decrypt(List.of(PASS), Schedulers.parallel(), p)))).as(as)
+                    .isEqualTo(plain);
+            assertThat(java.util.Arrays.equals(concat(sealedArrays), java.util.Arrays.copyOfRange(sealed, header,
+                    sealed.length))).as(as + ": sealed input touched").isTrue();
+            mid.assertAllReleased();
+        }
+    }
+
+    /** {@code data} as buffers of 1-3 whole chunks (heap, wrapping arrays kept in {@code arrays}), some direct, some odd-sized. */
+    private static Flux<ByteBuf> aligned(byte[] data, int chunk, SplittableRandom rnd, TrackedBuffers in,
+            List<byte[]> arrays) {
+        List<ByteBuf> out = new ArrayList<>();
+        for (int off = 0; off < data.length; ) {
+            int kind = rnd.nextInt(6);
+            int n = Math.min(data.length - off, kind == 5 ? 1 + rnd.nextInt(2 * chunk) : rnd.nextInt(1, 4) * chunk);
+            byte[] a = java.util.Arrays.copyOfRange(data, off, off + n);
+            arrays.add(a);
+            ByteBuf b = kind == 4 ? Unpooled.directBuffer(n).writeBytes(a) : Unpooled.wrappedBuffer(a);
+            out.add(in.track(b));
+            off += n;
+        }
+        return Flux.fromIterable(out);
+    }
+
+    private static byte[] concat(List<byte[]> arrays) {
+        ByteArrayOutputStream o = new ByteArrayOutputStream();
+        arrays.forEach(o::writeBytes);
+        return o.toByteArray();
     }
 
     @Test

@@ -7,8 +7,8 @@ import java.util.Locale;
 
 /**
  * The ratios of {@link GcmStreamBench} measured the way bench/README.md recommends on these shared
- * machines: in one JVM, the three benchmark methods run in alternating order round after round (a
- * machine phase then hits all three alike), and the result is the median of the per-round ratios
+ * machines: in one JVM, the benchmark methods run in alternating order round after round (a
+ * machine phase then hits them all alike), and the result is the median of the per-round ratios
  * with the min-max spread. Each run is one 256 MiB operation. It also reports the process CPU time
  * of each run: on a machine whose cores are busy with other work, wall-clock parallel speed-up
  * cannot show, but CPU per byte says what the pipeline costs over raw sealing.
@@ -34,23 +34,29 @@ public final class GcmStreamRounds {
                     java.lang.management.ManagementFactory.getOperatingSystemMXBean();
             List<double[]> ms = new ArrayList<>();
             List<double[]> cpu = new ArrayList<>();
+            String[] names = {"gcmStream_raw", "gcmStream_pipeline1", "gcmStream_pipeline2", "gcmStream_pipeline1Unaligned",
+                "gcmStream_pipeline2Unaligned"};
+            int k = names.length;
             for (int r = 0; r < warmup + rounds; r++) {
-                double[] t = new double[3];
-                double[] c = new double[3];
-                int[] order = r % 2 == 0 ? new int[] {0, 1, 2} : new int[] {2, 1, 0};
-                for (int which : order) {
+                double[] t = new double[k];
+                double[] c = new double[k];
+                StringBuilder line = new StringBuilder();
+                for (int i = 0; i < k; i++) {
+                    int which = r % 2 == 0 ? i : k - 1 - i; // alternating order
                     long start = System.nanoTime();
                     long cpu0 = os.getProcessCpuTime();
-                    long n = which == 0 ? b.gcmStream_raw() : which == 1 ? b.gcmStream_pipeline1() : b.gcmStream_pipeline2();
+                    long n = run(b, which);
                     t[which] = (System.nanoTime() - start) / 1e6;
                     c[which] = (os.getProcessCpuTime() - cpu0) / 1e6;
                     if (n < b.total) {
                         throw new AssertionError("short output: " + n);
                     }
                 }
-                System.err.printf(Locale.ROOT, "round %d%s: raw %.0f ms (cpu %.0f), pipeline1 %.0f ms (cpu %.0f), "
-                        + "pipeline2 %.0f ms (cpu %.0f); load %.1f%n", r, r < warmup ? " (warm-up)" : "", t[0], c[0], t[1],
-                        c[1], t[2], c[2], os.getSystemLoadAverage());
+                for (int w = 0; w < k; w++) {
+                    line.append(String.format(Locale.ROOT, "%s %.0f ms (cpu %.0f), ", names[w].substring(10), t[w], c[w]));
+                }
+                System.err.printf(Locale.ROOT, "round %d%s: %sload %.1f%n", r, r < warmup ? " (warm-up)" : "", line,
+                        os.getSystemLoadAverage());
                 if (r >= warmup) {
                     ms.add(t);
                     cpu.add(c);
@@ -60,8 +66,7 @@ public final class GcmStreamRounds {
             System.out.println("| benchmark | median MiB/s | median ratio to raw (per round) | min-max "
                     + "| process CPU ms per op (median) | raw CPU / its CPU |");
             System.out.println("|---|---|---|---|---|---|");
-            String[] names = {"gcmStream_raw", "gcmStream_pipeline1", "gcmStream_pipeline2"};
-            for (int w = 0; w < 3; w++) {
+            for (int w = 0; w < k; w++) {
                 int ww = w;
                 double[] speed = ms.stream().mapToDouble(t -> mb / (t[ww] / 1000)).sorted().toArray();
                 double[] ratio = ms.stream().mapToDouble(t -> t[0] / t[ww]).sorted().toArray();
@@ -72,6 +77,16 @@ public final class GcmStreamRounds {
             }
         } finally {
             b.tearDown();
+        }
+    }
+
+    private static long run(GcmStreamBench b, int which) throws Exception {
+        switch (which) {
+            case 0: return b.gcmStream_raw();
+            case 1: return b.gcmStream_pipeline1();
+            case 2: return b.gcmStream_pipeline2();
+            case 3: return b.gcmStream_pipeline1Unaligned();
+            default: return b.gcmStream_pipeline2Unaligned();
         }
     }
 
