@@ -63,6 +63,14 @@ final class KafkaPipe implements AutoCloseable {
      * @param suite the gmflux suite, or null for plaintext
      */
     KafkaPipe(String name, String bootstrap, StreamSuite suite) {
+        this(name, bootstrap, suite, false);
+    }
+
+    /**
+     * @param suite the gmflux suite, or null for plaintext
+     * @param framed plaintext only: records shaped like gmflux's (see {@link FramedPlaintext}), no cryptography
+     */
+    KafkaPipe(String name, String bootstrap, StreamSuite suite, boolean framed) {
         this.name = name;
         this.topic = "bench-" + name + "-" + UUID.randomUUID().toString().substring(0, 8);
         try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrap))) {
@@ -84,7 +92,10 @@ final class KafkaPipe implements AutoCloseable {
         c.put("max.poll.records", 2000);
         c.put("fetch.max.bytes", 8 << 20);
         c.put("max.partition.fetch.bytes", 8 << 20);
-        if (suite == null) {
+        if (suite == null && framed) {
+            p.put("value.serializer", FramedPlaintext.Serializer.class.getName());
+            c.put("value.deserializer", FramedPlaintext.Deserializer.class.getName());
+        } else if (suite == null) {
             p.put("value.serializer", ByteArraySerializer.class.getName());
             c.put("value.deserializer", ByteArrayDeserializer.class.getName());
         } else {

@@ -64,7 +64,10 @@ public final class KafkaThroughput {
                 new KafkaPipe("kafka1k_zuc128", bootstrap, StreamSuite.ZUC128_EEA3_EIA3),
                 // Control: the same serializer with the JDK's AES-GCM (AES-NI), to separate the cost of
                 // gmflux's record layer from the cost of the SM4/ZUC primitives.
-                new KafkaPipe("kafka1k_aes256gcm", bootstrap, StreamSuite.AES_256_GCM));
+                new KafkaPipe("kafka1k_aes256gcm", bootstrap, StreamSuite.AES_256_GCM),
+                // Control: plaintext records shaped exactly like gmflux's (same value length, same
+                // gmflux.dek header length), no cryptography: what the format costs Kafka itself.
+                new KafkaPipe("kafka1k_plainframed", bootstrap, null, true));
         ExecutorService producerThread = Executors.newSingleThreadExecutor();
         long warm = Math.min(records, 20_000);
         for (KafkaPipe p : pipes) {

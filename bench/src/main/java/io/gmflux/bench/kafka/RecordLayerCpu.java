@@ -1,0 +1,281 @@
+package io.gmflux.bench.kafka;
+
+import io.gmflux.codecs.bytes.Bytes;
+import io.gmflux.codecs.format.StreamSuite;
+import io.gmflux.codecs.sm2.Sm2KeyEncoding;
+import io.gmflux.codecs.sm2.Sm2KeyPair;
+import io.gmflux.codecs.sm4.Ghash;
+import io.gmflux.codecs.sm4.Sm4;
+import io.gmflux.codecs.sm4.Sm4Engine;
+import io.gmflux.codecs.sm4.Sm4Gcm;
+import io.gmflux.codecs.zuc.Eea3;
+import io.gmflux.codecs.zuc.Eia3;
+import io.gmflux.kafka.GmfluxConfig;
+import io.gmflux.kafka.GmfluxDeserializer;
+import io.gmflux.kafka.GmfluxSerializer;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.ByteBuffer;
+import java.security.Provider;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.function.IntSupplier;
+import javax.crypto.Cipher;
+import javax.crypto.spec.GCMParameterSpec;
+import javax.crypto.spec.SecretKeySpec;
+import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.bouncycastle.crypto.engines.SM4Engine;
+import org.bouncycastle.crypto.engines.Zuc128Engine;
+import org.bouncycastle.crypto.macs.Zuc128Mac;
+import org.bouncycastle.crypto.modes.GCMBlockCipher;
+import org.bouncycastle.crypto.modes.GCMModeCipher;
+import org.bouncycastle.crypto.params.AEADParameters;
+import org.bouncycastle.crypto.params.KeyParameter;
+import org.bouncycastle.crypto.params.ParametersWithIV;
+
+/**
+ * The per-record client-side cost of the Kafka record layer and of the primitives under it, in
+ * <b>CPU time of the measuring thread</b> per 1 KiB record: on a shared machine (other processes
+ * on the same two cores) the thread's CPU time is much steadier than the wall clock, which counts
+ * the time the thread waits for a core. Rows run in alternating order, round after round, in one
+ * JVM, and the table gives medians over rounds.
+ *
+ * <pre>
+ * java -cp bench/target/benchmarks.jar io.gmflux.bench.kafka.RecordLayerCpu [--rounds 7] [--ms 300]
+ * </pre>
+ *
+ * Rows: {@code layer/<suite>} is serialize then deserialize through {@code GmfluxSerializer} /
+ * {@code GmfluxDeserializer} (the {@code ByteBuffer} overload, as Kafka 4's fetcher calls it);
+ * {@code layer/plain} the same through {@code ByteArraySerializer}/{@code ByteArrayDeserializer};
+ * the other rows are one primitive call over 1 KiB, gmflux's and, where a row ends in {@code bc}
+ * or {@code kona}, the same operation with BouncyCastle's lightweight API or Tencent Kona's JCA
+ * provider (a fresh IV per call, as a record layer needs); the closing lines give the per-round
+ * CPU-time ratios peer/gmflux.
+ */
+public final class RecordLayerCpu {
+
+    private static final String TOPIC = "bench-record-layer";
+    private static volatile int sink;
+
+    private RecordLayerCpu() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        int rounds = 7;
+        long ms = 300;
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--rounds" -> rounds = Integer.parseInt(args[++i]);
+                case "--ms" -> ms = Long.parseLong(args[++i]);
+                default -> throw new IllegalArgumentException("unknown option " + args[i]);
+            }
+        }
+        SplittableRandom rnd = new SplittableRandom(0x6b61666bL);
+        byte[][] values = new byte[64][KafkaPipe.VALUE_SIZE];
+        for (byte[] v : values) {
+            rnd.nextBytes(v);
+        }
+        Map<String, IntSupplier> rows = new LinkedHashMap<>();
+        ByteArraySerializer ps = new ByteArraySerializer();
+        ByteArrayDeserializer pd = new ByteArrayDeserializer();
+        int[] next = new int[1];
+        rows.put("layer/plain", () -> {
+            RecordHeaders h = new RecordHeaders();
+            byte[] raw = ps.serialize(TOPIC, h, values[next[0]++ & 63]);
+            return pd.deserialize(TOPIC, h, ByteBuffer.wrap(raw)).length;
+        });
+        Sm2KeyPair key = Sm2KeyPair.generate();
+        for (StreamSuite suite : List.of(StreamSuite.SM4_GCM, StreamSuite.ZUC128_EEA3_EIA3, StreamSuite.AES_256_GCM)) {
+            GmfluxSerializer<byte[]> s = new GmfluxSerializer<>();
+            s.configure(Map.of(GmfluxConfig.RECIPIENTS, Sm2KeyEncoding.toPem(key.publicKey()),
+                    GmfluxConfig.SUITE, suite.label()), false);
+            GmfluxDeserializer<byte[]> d = new GmfluxDeserializer<>();
+            d.configure(new HashMap<>(Map.of(GmfluxConfig.PRIVATE_KEYS, Sm2KeyEncoding.toPem(key.privateKey()))), false);
+            rows.put("layer/" + suite.label(), () -> {
+                RecordHeaders h = new RecordHeaders();
+                byte[] sealed = s.serialize(TOPIC, h, values[next[0]++ & 63]);
+                return d.deserialize(TOPIC, h, ByteBuffer.wrap(sealed)).length;
+            });
+        }
+        byte[] k16 = Arrays.copyOf(values[1], 16);
+        Sm4Engine engine = Sm4.newEngine(k16);
+        byte[] iv = new byte[12];
+        Sm4Gcm gcm = Sm4Gcm.encryptor(engine, iv, 16);
+        Sm4Gcm gcmOpen = Sm4Gcm.decryptor(engine, iv, 16);
+        byte[] out = new byte[KafkaPipe.VALUE_SIZE + 16];
+        byte[] back = new byte[KafkaPipe.VALUE_SIZE];
+        rows.put("sm4-gcm seal 1k", () -> {
+            try {
+                gcm.resetWithIv(iv);
+                return gcm.doFinal(values[0], 0, KafkaPipe.VALUE_SIZE, out, 0);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        byte[] sealed = Sm4Gcm.seal(engine, iv, new byte[0], values[0]);
+        rows.put("sm4-gcm open 1k", () -> {
+            try {
+                gcmOpen.resetWithIv(iv);
+                return gcmOpen.doFinal(sealed, 0, sealed.length, back, 0);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        rows.put("sm4-gcm seal+open 1k", () -> {
+            try {
+                gcm.resetWithIv(iv);
+                gcm.doFinal(values[0], 0, KafkaPipe.VALUE_SIZE, out, 0);
+                gcmOpen.resetWithIv(iv);
+                return gcmOpen.doFinal(out, 0, out.length, back, 0);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        byte[] ctrOut = new byte[KafkaPipe.VALUE_SIZE];
+        byte[] counter = new byte[16];
+        rows.put("sm4-ctr 1k", () -> {
+            engine.encryptCtr(counter, values[0], 0, ctrOut, 0, KafkaPipe.VALUE_SIZE / 16);
+            return ctrOut[0];
+        });
+        Ghash ghash = new Ghash(Arrays.copyOf(values[2], 16));
+        rows.put("ghash 1k", () -> {
+            ghash.updateBlocks(values[0], 0, KafkaPipe.VALUE_SIZE / 16);
+            ghash.digest(ctrOut, 0);
+            return ctrOut[0];
+        });
+        // Peers over the same 1 KiB, a fresh IV per call as a record layer does: BouncyCastle's
+        // lightweight API (its fastest path) and Tencent Kona through JCA.
+        GCMModeCipher bcGcm = GCMBlockCipher.newInstance(new SM4Engine());
+        KeyParameter bcKey = new KeyParameter(k16);
+        byte[] ivs = new byte[12];
+        rows.put("sm4-gcm seal 1k bc", () -> {
+            try {
+                Bytes.putLongBE(ivs, 4, Bytes.getLongBE(ivs, 4) + 1);
+                bcGcm.init(true, new AEADParameters(bcKey, 128, ivs));
+                int n = bcGcm.processBytes(values[0], 0, KafkaPipe.VALUE_SIZE, out, 0);
+                return n + bcGcm.doFinal(out, n);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        Provider kona = (Provider) Class.forName("com.tencent.kona.crypto.KonaCryptoProvider")
+                .getDeclaredConstructor().newInstance();
+        Cipher konaGcm = Cipher.getInstance("SM4/GCM/NoPadding", kona);
+        SecretKeySpec konaKey = new SecretKeySpec(k16, "SM4");
+        rows.put("sm4-gcm seal 1k kona", () -> {
+            try {
+                Bytes.putLongBE(ivs, 4, Bytes.getLongBE(ivs, 4) + 1);
+                konaGcm.init(Cipher.ENCRYPT_MODE, konaKey, new GCMParameterSpec(128, ivs));
+                return konaGcm.doFinal(values[0], 0, KafkaPipe.VALUE_SIZE, out, 0);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        byte[] zout = new byte[KafkaPipe.VALUE_SIZE];
+        int[] count = new int[1];
+        rows.put("eea3 1k", () -> {
+            Eea3.apply(k16, count[0]++, 0, 0, values[0], 0, 8L * KafkaPipe.VALUE_SIZE, zout, 0);
+            return zout[0];
+        });
+        rows.put("eia3 1k", () -> Eia3.mac(k16, count[0]++, 0, 0, values[0], 0, 8L * KafkaPipe.VALUE_SIZE));
+        // BouncyCastle's ZUC-128 engine and MAC with the IVs 128-EEA3/EIA3 build (TS 35.221 §3.3, §4.3).
+        Zuc128Engine bcZuc = new Zuc128Engine();
+        Zuc128Mac bcZucMac = new Zuc128Mac();
+        byte[] zivBytes = new byte[16];
+        byte[] ztag = new byte[4];
+        rows.put("eea3 1k bc", () -> {
+            Bytes.putIntBE(zivBytes, 0, count[0]++);
+            System.arraycopy(zivBytes, 0, zivBytes, 8, 8);
+            bcZuc.init(true, new ParametersWithIV(bcKey, zivBytes));
+            bcZuc.processBytes(values[0], 0, KafkaPipe.VALUE_SIZE, zout, 0);
+            return zout[0];
+        });
+        rows.put("eia3 1k bc", () -> {
+            Bytes.putIntBE(zivBytes, 0, count[0]++);
+            System.arraycopy(zivBytes, 0, zivBytes, 8, 8);
+            bcZucMac.init(new ParametersWithIV(bcKey, zivBytes));
+            bcZucMac.update(values[0], 0, KafkaPipe.VALUE_SIZE);
+            bcZucMac.doFinal(ztag, 0);
+            return ztag[0];
+        });
+
+        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+        Map<String, List<Double>> results = new LinkedHashMap<>();
+        List<String> names = new ArrayList<>(rows.keySet());
+        // Warm-up: every row, twice as long as a measurement.
+        for (String n : names) {
+            measure(mx, rows.get(n), 2 * ms);
+        }
+        for (int r = 0; r < rounds; r++) {
+            List<String> order = new ArrayList<>(names);
+            if ((r & 1) == 1) {
+                java.util.Collections.reverse(order);
+            }
+            for (String n : order) {
+                results.computeIfAbsent(n, x -> new ArrayList<>()).add(measure(mx, rows.get(n), ms));
+            }
+        }
+        double plain = median(results.get("layer/plain"));
+        System.out.printf(Locale.ROOT, "%-22s %12s %12s %14s%n", "row", "CPU ns/op", "min..max", "minus plain");
+        for (String n : names) {
+            List<Double> v = results.get(n);
+            double m = median(v);
+            System.out.printf(Locale.ROOT, "%-22s %12.0f %5.0f..%-6.0f %12.0f%n", n, m, v.stream().mapToDouble(x -> x).min().orElse(0),
+                    v.stream().mapToDouble(x -> x).max().orElse(0), n.startsWith("layer/") ? m - plain : m);
+        }
+        System.out.println();
+        System.out.println("speed-up of gmflux over the peer (peer CPU / gmflux CPU), median of per-round ratios:");
+        for (String n : names) {
+            String g = gmfluxRowOf(n);
+            if (g != null && results.containsKey(g)) {
+                List<Double> peer = results.get(n);
+                List<Double> ours = results.get(g);
+                List<Double> ratios = new ArrayList<>();
+                for (int r = 0; r < peer.size(); r++) {
+                    ratios.add(peer.get(r) / ours.get(r));
+                }
+                System.out.printf(Locale.ROOT, "  %-22s %5.2f (rounds %.2f..%.2f)%n", g + " vs " + n.substring(g.length() + 1),
+                        median(ratios), ratios.stream().mapToDouble(x -> x).min().orElse(0),
+                        ratios.stream().mapToDouble(x -> x).max().orElse(0));
+            }
+        }
+    }
+
+    /** The gmflux row a peer row ({@code "... bc"}, {@code "... kona"}) compares with, or null. */
+    private static String gmfluxRowOf(String row) {
+        int sp = row.lastIndexOf(' ');
+        String impl = row.substring(sp + 1);
+        return impl.equals("bc") || impl.equals("kona") ? row.substring(0, sp) : null;
+    }
+
+    /** CPU nanoseconds of this thread per call, over about {@code ms} milliseconds of CPU time. */
+    private static double measure(ThreadMXBean mx, IntSupplier op, long ms) {
+        long budget = ms * 1_000_000L;
+        long start = mx.getCurrentThreadCpuTime();
+        long ops = 0;
+        int acc = 0;
+        long now;
+        do {
+            for (int i = 0; i < 256; i++) {
+                acc += op.getAsInt();
+            }
+            ops += 256;
+            now = mx.getCurrentThreadCpuTime();
+        } while (now - start < budget);
+        sink += acc;
+        return (double) (now - start) / ops;
+    }
+
+    private static double median(List<Double> v) {
+        double[] a = v.stream().mapToDouble(x -> x).sorted().toArray();
+        return a.length % 2 == 1 ? a[a.length / 2] : (a[a.length / 2 - 1] + a[a.length / 2]) / 2;
+    }
+}
