@@ -164,4 +164,23 @@ class PairingTest {
         Pairing.finalExponentiation(r, 0, f, 0, w);
         assertThat(Fq12.eq(r, 0, expected, 0)).as("FE(f) = f^((q^12 - 1)/N), seed 404").isEqualTo(1L);
     }
+
+    /**
+     * The exponentiation by t runs on signed digits in {±1, ±3} (NAF with d 0 -d merged into 3d): they
+     * must sum to t, lie in that set, decrease strictly in position, and be the eight expected.
+     */
+    @Test
+    void signedDigitsOfTSumToTWithDigitsOneAndThree() {
+        int[] d = Pairing.T_WINDOWS;
+        BigInteger v = BigInteger.ZERO;
+        for (int k = 0; k < d.length; k += 2) {
+            assertThat(Math.abs(d[k + 1])).as("digit %d", k / 2).isIn(1, 3);
+            if (k > 0) {
+                assertThat(d[k]).as("position %d", k / 2).isLessThan(d[k - 2]);
+            }
+            v = v.add(BigInteger.valueOf(d[k + 1]).shiftLeft(d[k]));
+        }
+        assertThat(v).isEqualTo(BigInteger.valueOf(Sm9Curve.T));
+        assertThat(d).containsExactly(61, 3, 21, 3, 19, -1, 16, 1, 9, -3, 7, -1, 3, 1, 1, 1);
+    }
 }
