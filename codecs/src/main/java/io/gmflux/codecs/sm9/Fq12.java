@@ -57,13 +57,48 @@ final class Fq12 {
     }
 
     /**
+     * Why {@link #mul} and {@link #sqr} may combine the F_q4 products' columns without normalizing
+     * them first: every combined column is below 2^61 = 512·2^52 in magnitude, and {@link Fq#redc}
+     * needs below 2^62. Write U = 2^52.
+     *
+     * <ol>
+     *   <li>Every digit entering an F_q4 product is below U in magnitude: {@link Fq#digits} gives
+     *       digits in [0, U) (the top one below 2^48); the Karatsuba sums of {@link #mul} and
+     *       a0 - a1 + a2 of {@link #sqr} are carried back to digits in [0, U), the top one below 2^50
+     *       in magnitude.</li>
+     *   <li>{@link Fq#mulWide} writes column k as w_k = L_k + H_(k-1), where the schoolbook column
+     *       C_k = Σ_(i+j=k) x_i y_j equals H_k·U + L_k exactly, and L_k, a sum of at most one low
+     *       half in [0, U) and two Karatsuba low halves in (-2U, U), lies in (-4U, 3U).</li>
+     *   <li>Both decompositions are linear, so any signed combination of products has
+     *       w_k = L_k + H_(k-1) with C_k = H_k·U + L_k, where L_k is the same combination of the
+     *       low parts: |L_k| &lt; 4U·(sum of |coefficients| over the digit products used), and
+     *       |H_(k-1)| &lt;= (|C_(k-1)| + |L_(k-1)|)/U.</li>
+     *   <li>Counting digit products: an output column of {@link Fq4#mulWide} uses at most 9 of its
+     *       nine products with coefficient magnitudes summing to at most 9 ({@link Fq4#sqrWide}: 6).
+     *       The worst combined coefficient of {@link #mul} is r0's first, t0 - 2(t12 - t1 - t2):
+     *       1·9 + 6·9 = 63, so |L_k| &lt; 252U. Of {@link #sqr} it is c2 = 2 a1a2 + s2 + 2 a0a1 - s0
+     *       - s4: 2·9 + 6 + 2·9 + 6 + 6 = 54, |L_k| &lt; 216U.</li>
+     *   <li>The schoolbook content of one F_q4 product coefficient is at most 7 digit-vector products
+     *       (x0x0' - 2x1x1' - 2(y0y1' + y1y0')), each column at most 5 digit pairs: |C_k| &lt; 35U^2.
+     *       r0 of {@link #mul} combines 7 such coefficients (t0 - 2t12 + 2t1 + 2t2), c2 of
+     *       {@link #sqr} also 7: |C_k| &lt; 245U^2, so |H_(k-1)| &lt; 245U + 252.</li>
+     *   <li>Hence |w_k| &lt; 252U + 245U + 252 &lt; 512U = 2^61. Intermediate wrap-around in the
+     *       combining expressions is harmless: long arithmetic is exact modulo 2^64 and the final
+     *       values lie within ±2^63.</li>
+     * </ol>
+     * LazyReductionTest checks the columns against this bound on extreme digit patterns.
+     */
+    static final long COLUMN_BOUND = 1L << 61;
+
+    /**
      * r = a * b: Karatsuba over the cubic extension (6 F_q4 products) entirely on unreduced column
      * sums, with one Montgomery reduction per output coefficient (12 instead of 24, no modular
-     * additions). The Karatsuba sums of digits are carried back to 52-bit digits and the six F_q4
-     * products' columns are carried (normalized) before they are combined, so every combined column
-     * stays below 2^56 in magnitude. As integers the output coefficients lie in (-22q^2, 14q^2)
-     * (the worst is r0's first: (a0 b0)_0 - 2 (a1 b2 + a2 b1)_(y,1)), inside {@link Fq#redc}'s range
-     * (|T| &lt; q 2^260 = 22.47 q^2 is what it needs).
+     * additions). The Karatsuba sums of digits are carried back to 52-bit digits; the six F_q4
+     * products' columns are combined as they come, without a carry pass ({@link #COLUMN_BOUND}:
+     * every combined column stays below 2^61 in magnitude, {@link Fq#redc} takes 2^62). As integers
+     * the output coefficients lie in (-22q^2, 14q^2) (the worst is r0's first:
+     * (a0 b0)_0 - 2 (a1 b2 + a2 b1)_(y,1)), inside {@link Fq#redc}'s range (|T| &lt; q 2^260 = 22.47 q^2
+     * is what it needs).
      */
     static void mul(long[] r, int ro, long[] a, int ao, long[] b, int bo, Workspace w) {
         long[] d = w.digits12;
@@ -85,15 +120,6 @@ final class Fq12 {
         Fq4.mulWide(c, 120, d, 120, d, 140, d, 240, c, 240);  // t12 = (a1 + a2)(b1 + b2)
         Fq4.mulWide(c, 160, d, 160, d, 180, d, 240, c, 240);  // t01 = (a0 + a1)(b0 + b1)
         Fq4.mulWide(c, 200, d, 200, d, 220, d, 240, c, 240);  // t02 = (a0 + a2)(b0 + b2)
-        for (int j = 0; j < 240; j += 10) {
-            long carry = 0;
-            for (int k = j; k < j + 9; k++) {
-                long v = c[k] + carry;
-                c[k] = v & ((1L << 52) - 1);
-                carry = v >> 52;
-            }
-            c[j + 9] += carry;
-        }
         for (int k = 0; k < 10; k++) {
             // m = t12 - t1 - t2 = a1 b2 + a2 b1; n = t01 - t0 - t1 = a0 b1 + a1 b0;
             // r0 = t0 + v m, r1 = n + v t2, r2 = t02 - t0 - t2 + t1, with v (x + y v) = u y + x v.
@@ -141,9 +167,9 @@ final class Fq12 {
      * r = a^2 by Chung-Hasan SQR2 (3 squarings and 2 multiplications in F_q4) on unreduced column
      * sums: s0 = a0^2, s1 = 2 a1 a2, s2 = (a0 - a1 + a2)^2, s3 = 2 a0 a1, s4 = a2^2, then
      * c0 = s0 + v s1, c1 = s3 + v s4, c2 = s1 + s2 + s3 - s0 - s4 = 2 a0 a2 + a1^2, 12 reductions.
-     * The digits of a0 - a1 + a2 are carried back to 52-bit digits (the top one signed) and the five
-     * products' columns are carried before they are combined. Output coefficients lie in
-     * (-22q^2, 14q^2) as integers, as in {@link #mul}.
+     * The digits of a0 - a1 + a2 are carried back to 52-bit digits (the top one signed); the five
+     * products' columns are combined without a carry pass ({@link #COLUMN_BOUND}: below 2^61).
+     * Output coefficients lie in (-22q^2, 14q^2) as integers, as in {@link #mul}.
      */
     static void sqr(long[] r, int ro, long[] a, int ao, Workspace w) {
         long[] d = w.digits12;
@@ -165,15 +191,6 @@ final class Fq12 {
         Fq4.sqrWide(c, 80, d, 60, d, 240, c, 240);            // s2
         Fq4.mulWide(c, 120, d, 0, d, 20, d, 240, c, 240);     // a0 a1 (s3 / 2)
         Fq4.sqrWide(c, 160, d, 40, d, 240, c, 240);           // s4 = a2^2
-        for (int j = 0; j < 200; j += 10) {
-            long carry = 0;
-            for (int k = j; k < j + 9; k++) {
-                long v = c[k] + carry;
-                c[k] = v & ((1L << 52) - 1);
-                carry = v >> 52;
-            }
-            c[j + 9] += carry;
-        }
         for (int k = 0; k < 10; k++) {
             long s10 = 2 * c[40 + k];
             long s11 = 2 * c[50 + k];
