@@ -206,16 +206,20 @@ final class Pairing {
      */
     static void miller(long[] f, int fo, long[][] lines, long[] ps, int pairs, Workspace w) {
         long[] ev = new long[LINE_SIZE];
-        Fq12.setOne(f, fo);
-        int li = 0;
+        // f starts as 1: the first line of the first pair is f itself, not a product with 1
+        lineValue(f, fo, lines[0], ps, 0);
+        for (int k = 1; k < pairs; k++) {
+            multiplyByLine(f, fo, ev, lines[k], 0, ps, 8 * k, w);
+        }
+        int li = 1;
         for (int i = 1; i < Sm9Curve.LOOP_NAF.length; i++) {
             if (i != 1) {
                 Fq12.sqr(f, fo, f, fo, w);
+                for (int k = 0; k < pairs; k++) {
+                    multiplyByLine(f, fo, ev, lines[k], li, ps, 8 * k, w);
+                }
+                li++;
             }
-            for (int k = 0; k < pairs; k++) {
-                multiplyByLine(f, fo, ev, lines[k], li, ps, 8 * k, w);
-            }
-            li++;
             if (Sm9Curve.LOOP_NAF[i] != 0) {
                 for (int k = 0; k < pairs; k++) {
                     multiplyByLine(f, fo, ev, lines[k], li, ps, 8 * k, w);
@@ -227,6 +231,21 @@ final class Pairing {
             for (int k = 0; k < pairs; k++) {
                 multiplyByLine(f, fo, ev, lines[k], li, ps, 8 * k, w);
             }
+        }
+    }
+
+    /**
+     * f = line 0 evaluated at P (at ps[po..]) as an F_q12 element: c0 + c1·yP·v + (c2·xP or xP)·w^2
+     * (coefficient of v^j w^k at 16k + 8j).
+     */
+    private static void lineValue(long[] f, int fo, long[] lines, long[] ps, int po) {
+        java.util.Arrays.fill(f, fo, fo + Fq12.SIZE, 0L);
+        Fq2.copy(f, fo, lines, 0);
+        Fq2.mulFq(f, fo + 8, lines, 8, ps, po + 4);
+        if (lines[LINES * LINE_SIZE] != 0) {
+            Fq.copy(f, fo + 32, ps, po);
+        } else {
+            Fq2.mulFq(f, fo + 32, lines, 16, ps, po);
         }
     }
 
