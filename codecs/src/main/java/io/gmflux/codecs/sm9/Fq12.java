@@ -274,10 +274,9 @@ final class Fq12 {
         Fq4.sqrTimes3(t, 0, a, ao, w);
         Fq4.sqrTimes3(t, 16, a, ao + 16, w);
         Fq4.sqrTimes3(t, 32, a, ao + 32, w);
-        Fq4.mulV(t, 32, t, 32, w);
         cyclotomicCoefficient(r, ro, t, 0, a, ao, -1, w);
         cyclotomicCoefficient(r, ro + 32, t, 16, a, ao + 32, -1, w);
-        cyclotomicCoefficient(r, ro + 16, t, 32, a, ao + 16, 1, w);
+        cyclotomicCoefficientV(r, ro + 16, t, 32, a, ao + 16, w);
     }
 
     /**
@@ -291,9 +290,8 @@ final class Fq12 {
         long[] t = w.f12;
         Fq4.sqrTimes3(t, 16, a, ao + 16, w);
         Fq4.sqrTimes3(t, 32, a, ao + 32, w);
-        Fq4.mulV(t, 32, t, 32, w);
         cyclotomicCoefficient(r, ro + 32, t, 16, a, ao + 32, -1, w);
-        cyclotomicCoefficient(r, ro + 16, t, 32, a, ao + 16, 1, w);
+        cyclotomicCoefficientV(r, ro + 16, t, 32, a, ao + 16, w);
     }
 
     /**
@@ -360,6 +358,23 @@ final class Fq12 {
             Fq2.sub(r, ro, t, 48, x, xo);
             Fq2.add(r, ro + 8, t, 56, x, xo + 8);
         }
+    }
+
+    /**
+     * r = v·s3 + 2conj(x) for s3 = 3a2^2 as {@link Fq4#sqrTimes3} leaves it (Granger-Scott's c1):
+     * v·(S.x + S.y v) = u S.y + S.x v and u (y0 + y1 u) = -2 y1 + y0 u, so the multiplication by v
+     * is read off the coefficients instead of computed: r.x = (2(x.x0 - S.y1), (S.y0 + x.x1) + x.x1),
+     * r.y = (S.x - x.y) - x.y; eight modular additions as in {@link #cyclotomicCoefficient}. Each
+     * part of x is read before the same part of r is written (r may alias x).
+     */
+    private static void cyclotomicCoefficientV(long[] r, int ro, long[] s3, int so, long[] x, int xo, Workspace w) {
+        long[] t = w.f12;
+        Fq.sub(r, ro, x, xo, s3, so + 12);
+        Fq.dbl(r, ro, r, ro);
+        Fq.add(t, 48, s3, so + 8, x, xo + 4);
+        Fq.add(r, ro + 4, t, 48, x, xo + 4);
+        Fq2.sub(t, 56, s3, so, x, xo + 8);
+        Fq2.sub(r, ro + 8, t, 56, x, xo + 8);
     }
 
     /**
