@@ -21,6 +21,19 @@ final class Fq12 {
     /** FROB[e - 1][m]: u^(m (q^e - 1) / 6) for e = 1, 2, 3 and m = 0..5, Montgomery F_q2. */
     private static final long[][] FROB = new long[3][6 * Fq2.SIZE];
 
+    /** Form of FROB[e - 1][m] (public): 1, in F_q (c0), in u·F_q (c1·u), or general. */
+    private static final int ONE = 0;
+    private static final int REAL = 1;
+    private static final int IMAGINARY = 2;
+    private static final int GENERAL = 3;
+    private static final int[][] FROB_FORM = new int[3][6];
+    /**
+     * For the F_q and u·F_q forms, the two F_q factors of each output component: REAL
+     * (x0 + x1 u)·c0 = x0 c0 + x1 c0 u; IMAGINARY (x0 + x1 u)·c1 u = x1·(-2 c1) + x0 c1 u (u^2 = -2).
+     * FROB_SCALARS[e - 1][8m..8m+3] multiplies into the first component, [8m+4..8m+7] the second.
+     */
+    private static final long[][] FROB_SCALARS = new long[3][6 * 8];
+
     static {
         BigInteger q = new BigInteger(1, Sm9Curve.Q_BYTES);
         Workspace w = new Workspace();
@@ -31,7 +44,34 @@ final class Fq12 {
             for (int m = 0; m < 6; m++) {
                 BigInteger exp = qe1.multiply(BigInteger.valueOf(m)).divide(BigInteger.valueOf(6));
                 pow2(FROB[e - 1], m * Fq2.SIZE, u, exp, w);
+                classify(e, m);
             }
+        }
+    }
+
+    /**
+     * u^(m(q^e - 1)/6) is a power of u, so it lies in F_q or in u·F_q (u^2 = -2); each Frobenius
+     * coefficient then costs two F_q multiplications instead of one in F_q2 (none for m = 0).
+     */
+    private static void classify(int e, int m) {
+        long[] c = FROB[e - 1];
+        int o = m * Fq2.SIZE;
+        long[] one = new long[Fq2.SIZE];
+        Fq2.setOne(one, 0);
+        long[] k = FROB_SCALARS[e - 1];
+        if (Fq2.eq(c, o, one, 0) == 1) {
+            FROB_FORM[e - 1][m] = ONE;
+        } else if (Fq.isZero(c, o + 4) == 1) {
+            FROB_FORM[e - 1][m] = REAL;
+            Fq.copy(k, 8 * m, c, o);
+            Fq.copy(k, 8 * m + 4, c, o);
+        } else if (Fq.isZero(c, o) == 1) {
+            FROB_FORM[e - 1][m] = IMAGINARY;
+            Fq.dbl(k, 8 * m, c, o + 4);
+            Fq.neg(k, 8 * m, k, 8 * m);
+            Fq.copy(k, 8 * m + 4, c, o + 4);
+        } else {
+            FROB_FORM[e - 1][m] = GENERAL;
         }
     }
 
@@ -57,13 +97,48 @@ final class Fq12 {
     }
 
     /**
+     * Why {@link #mul} and {@link #sqr} may combine the F_q4 products' columns without normalizing
+     * them first: every combined column is below 2^61 = 512·2^52 in magnitude, and {@link Fq#redc}
+     * needs below 2^62. Write U = 2^52.
+     *
+     * <ol>
+     *   <li>Every digit entering an F_q4 product is below U in magnitude: {@link Fq#digits} gives
+     *       digits in [0, U) (the top one below 2^48); the Karatsuba sums of {@link #mul} and
+     *       a0 - a1 + a2 of {@link #sqr} are carried back to digits in [0, U), the top one below 2^50
+     *       in magnitude.</li>
+     *   <li>{@link Fq#mulWide} writes column k as w_k = L_k + H_(k-1), where the schoolbook column
+     *       C_k = Σ_(i+j=k) x_i y_j equals H_k·U + L_k exactly, and L_k, a sum of at most one low
+     *       half in [0, U) and two Karatsuba low halves in (-2U, U), lies in (-4U, 3U).</li>
+     *   <li>Both decompositions are linear, so any signed combination of products has
+     *       w_k = L_k + H_(k-1) with C_k = H_k·U + L_k, where L_k is the same combination of the
+     *       low parts: |L_k| &lt; 4U·(sum of |coefficients| over the digit products used), and
+     *       |H_(k-1)| &lt;= (|C_(k-1)| + |L_(k-1)|)/U.</li>
+     *   <li>Counting digit products: an output column of {@link Fq4#mulWide} uses at most 9 of its
+     *       nine products with coefficient magnitudes summing to at most 9 ({@link Fq4#sqrWide}: 6).
+     *       The worst combined coefficient of {@link #mul} is r0's first, t0 - 2(t12 - t1 - t2):
+     *       1·9 + 6·9 = 63, so |L_k| &lt; 252U. Of {@link #sqr} it is c2 = 2 a1a2 + s2 + 2 a0a1 - s0
+     *       - s4: 2·9 + 6 + 2·9 + 6 + 6 = 54, |L_k| &lt; 216U.</li>
+     *   <li>The schoolbook content of one F_q4 product coefficient is at most 7 digit-vector products
+     *       (x0x0' - 2x1x1' - 2(y0y1' + y1y0')), each column at most 5 digit pairs: |C_k| &lt; 35U^2.
+     *       r0 of {@link #mul} combines 7 such coefficients (t0 - 2t12 + 2t1 + 2t2), c2 of
+     *       {@link #sqr} also 7: |C_k| &lt; 245U^2, so |H_(k-1)| &lt; 245U + 252.</li>
+     *   <li>Hence |w_k| &lt; 252U + 245U + 252 &lt; 512U = 2^61. Intermediate wrap-around in the
+     *       combining expressions is harmless: long arithmetic is exact modulo 2^64 and the final
+     *       values lie within ±2^63.</li>
+     * </ol>
+     * LazyReductionTest checks the columns against this bound on extreme digit patterns.
+     */
+    static final long COLUMN_BOUND = 1L << 61;
+
+    /**
      * r = a * b: Karatsuba over the cubic extension (6 F_q4 products) entirely on unreduced column
      * sums, with one Montgomery reduction per output coefficient (12 instead of 24, no modular
-     * additions). The Karatsuba sums of digits are carried back to 52-bit digits and the six F_q4
-     * products' columns are carried (normalized) before they are combined, so every combined column
-     * stays below 2^56 in magnitude. As integers the output coefficients lie in (-22q^2, 14q^2)
-     * (the worst is r0's first: (a0 b0)_0 - 2 (a1 b2 + a2 b1)_(y,1)), inside {@link Fq#redc}'s range
-     * (|T| &lt; q 2^260 = 22.47 q^2 is what it needs).
+     * additions). The Karatsuba sums of digits are carried back to 52-bit digits; the six F_q4
+     * products' columns are combined as they come, without a carry pass ({@link #COLUMN_BOUND}:
+     * every combined column stays below 2^61 in magnitude, {@link Fq#redc} takes 2^62). As integers
+     * the output coefficients lie in (-22q^2, 14q^2) (the worst is r0's first:
+     * (a0 b0)_0 - 2 (a1 b2 + a2 b1)_(y,1)), inside {@link Fq#redc}'s range (|T| &lt; q 2^260 = 22.47 q^2
+     * is what it needs).
      */
     static void mul(long[] r, int ro, long[] a, int ao, long[] b, int bo, Workspace w) {
         long[] d = w.digits12;
@@ -85,15 +160,6 @@ final class Fq12 {
         Fq4.mulWide(c, 120, d, 120, d, 140, d, 240, c, 240);  // t12 = (a1 + a2)(b1 + b2)
         Fq4.mulWide(c, 160, d, 160, d, 180, d, 240, c, 240);  // t01 = (a0 + a1)(b0 + b1)
         Fq4.mulWide(c, 200, d, 200, d, 220, d, 240, c, 240);  // t02 = (a0 + a2)(b0 + b2)
-        for (int j = 0; j < 240; j += 10) {
-            long carry = 0;
-            for (int k = j; k < j + 9; k++) {
-                long v = c[k] + carry;
-                c[k] = v & ((1L << 52) - 1);
-                carry = v >> 52;
-            }
-            c[j + 9] += carry;
-        }
         for (int k = 0; k < 10; k++) {
             // m = t12 - t1 - t2 = a1 b2 + a2 b1; n = t01 - t0 - t1 = a0 b1 + a1 b0;
             // r0 = t0 + v m, r1 = n + v t2, r2 = t02 - t0 - t2 + t1, with v (x + y v) = u y + x v.
@@ -141,9 +207,9 @@ final class Fq12 {
      * r = a^2 by Chung-Hasan SQR2 (3 squarings and 2 multiplications in F_q4) on unreduced column
      * sums: s0 = a0^2, s1 = 2 a1 a2, s2 = (a0 - a1 + a2)^2, s3 = 2 a0 a1, s4 = a2^2, then
      * c0 = s0 + v s1, c1 = s3 + v s4, c2 = s1 + s2 + s3 - s0 - s4 = 2 a0 a2 + a1^2, 12 reductions.
-     * The digits of a0 - a1 + a2 are carried back to 52-bit digits (the top one signed) and the five
-     * products' columns are carried before they are combined. Output coefficients lie in
-     * (-22q^2, 14q^2) as integers, as in {@link #mul}.
+     * The digits of a0 - a1 + a2 are carried back to 52-bit digits (the top one signed); the five
+     * products' columns are combined without a carry pass ({@link #COLUMN_BOUND}: below 2^61).
+     * Output coefficients lie in (-22q^2, 14q^2) as integers, as in {@link #mul}.
      */
     static void sqr(long[] r, int ro, long[] a, int ao, Workspace w) {
         long[] d = w.digits12;
@@ -165,15 +231,6 @@ final class Fq12 {
         Fq4.sqrWide(c, 80, d, 60, d, 240, c, 240);            // s2
         Fq4.mulWide(c, 120, d, 0, d, 20, d, 240, c, 240);     // a0 a1 (s3 / 2)
         Fq4.sqrWide(c, 160, d, 40, d, 240, c, 240);           // s4 = a2^2
-        for (int j = 0; j < 200; j += 10) {
-            long carry = 0;
-            for (int k = j; k < j + 9; k++) {
-                long v = c[k] + carry;
-                c[k] = v & ((1L << 52) - 1);
-                carry = v >> 52;
-            }
-            c[j + 9] += carry;
-        }
         for (int k = 0; k < 10; k++) {
             long s10 = 2 * c[40 + k];
             long s11 = 2 * c[50 + k];
@@ -217,10 +274,9 @@ final class Fq12 {
         Fq4.sqrTimes3(t, 0, a, ao, w);
         Fq4.sqrTimes3(t, 16, a, ao + 16, w);
         Fq4.sqrTimes3(t, 32, a, ao + 32, w);
-        Fq4.mulV(t, 32, t, 32, w);
         cyclotomicCoefficient(r, ro, t, 0, a, ao, -1, w);
         cyclotomicCoefficient(r, ro + 32, t, 16, a, ao + 32, -1, w);
-        cyclotomicCoefficient(r, ro + 16, t, 32, a, ao + 16, 1, w);
+        cyclotomicCoefficientV(r, ro + 16, t, 32, a, ao + 16, w);
     }
 
     /**
@@ -234,9 +290,8 @@ final class Fq12 {
         long[] t = w.f12;
         Fq4.sqrTimes3(t, 16, a, ao + 16, w);
         Fq4.sqrTimes3(t, 32, a, ao + 32, w);
-        Fq4.mulV(t, 32, t, 32, w);
         cyclotomicCoefficient(r, ro + 32, t, 16, a, ao + 32, -1, w);
-        cyclotomicCoefficient(r, ro + 16, t, 32, a, ao + 16, 1, w);
+        cyclotomicCoefficientV(r, ro + 16, t, 32, a, ao + 16, w);
     }
 
     /**
@@ -303,6 +358,23 @@ final class Fq12 {
             Fq2.sub(r, ro, t, 48, x, xo);
             Fq2.add(r, ro + 8, t, 56, x, xo + 8);
         }
+    }
+
+    /**
+     * r = v·s3 + 2conj(x) for s3 = 3a2^2 as {@link Fq4#sqrTimes3} leaves it (Granger-Scott's c1):
+     * v·(S.x + S.y v) = u S.y + S.x v and u (y0 + y1 u) = -2 y1 + y0 u, so the multiplication by v
+     * is read off the coefficients instead of computed: r.x = (2(x.x0 - S.y1), (S.y0 + x.x1) + x.x1),
+     * r.y = (S.x - x.y) - x.y; eight modular additions as in {@link #cyclotomicCoefficient}. Each
+     * part of x is read before the same part of r is written (r may alias x).
+     */
+    private static void cyclotomicCoefficientV(long[] r, int ro, long[] s3, int so, long[] x, int xo, Workspace w) {
+        long[] t = w.f12;
+        Fq.sub(r, ro, x, xo, s3, so + 12);
+        Fq.dbl(r, ro, r, ro);
+        Fq.add(t, 48, s3, so + 8, x, xo + 4);
+        Fq.add(r, ro + 4, t, 48, x, xo + 4);
+        Fq2.sub(t, 56, s3, so, x, xo + 8);
+        Fq2.sub(r, ro + 8, t, 56, x, xo + 8);
     }
 
     /**
@@ -378,15 +450,32 @@ final class Fq12 {
     /** r = a^(q^e) for e in {1, 2, 3}. */
     static void frobenius(long[] r, int ro, long[] a, int ao, int e, Workspace w) {
         long[] c = FROB[e - 1];
+        long[] sc = FROB_SCALARS[e - 1];
+        long[] t = w.f12;
         for (int k = 0; k < 3; k++) {
             for (int j = 0; j < 2; j++) {
                 int off = 16 * k + 8 * j;
                 int m = k + 3 * j;
                 if ((e & 1) != 0) {
                     Fq2.conj(r, ro + off, a, ao + off);
-                    Fq2.mul(r, ro + off, r, ro + off, c, m * Fq2.SIZE, w);
                 } else {
-                    Fq2.mul(r, ro + off, a, ao + off, c, m * Fq2.SIZE, w);
+                    Fq2.copy(r, ro + off, a, ao + off);
+                }
+                switch (FROB_FORM[e - 1][m]) { // public constants
+                    case ONE:
+                        break;
+                    case REAL:
+                        Fq.mul(r, ro + off, r, ro + off, sc, 8 * m);
+                        Fq.mul(r, ro + off + 4, r, ro + off + 4, sc, 8 * m + 4);
+                        break;
+                    case IMAGINARY:
+                        Fq.mul(t, 0, r, ro + off + 4, sc, 8 * m);
+                        Fq.mul(r, ro + off + 4, r, ro + off, sc, 8 * m + 4);
+                        Fq.copy(r, ro + off, t, 0);
+                        break;
+                    default:
+                        Fq2.mul(r, ro + off, r, ro + off, c, m * Fq2.SIZE, w);
+                        break;
                 }
             }
         }

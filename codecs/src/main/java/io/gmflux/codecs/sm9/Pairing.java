@@ -206,16 +206,20 @@ final class Pairing {
      */
     static void miller(long[] f, int fo, long[][] lines, long[] ps, int pairs, Workspace w) {
         long[] ev = new long[LINE_SIZE];
-        Fq12.setOne(f, fo);
-        int li = 0;
+        // f starts as 1: the first line of the first pair is f itself, not a product with 1
+        lineValue(f, fo, lines[0], ps, 0);
+        for (int k = 1; k < pairs; k++) {
+            multiplyByLine(f, fo, ev, lines[k], 0, ps, 8 * k, w);
+        }
+        int li = 1;
         for (int i = 1; i < Sm9Curve.LOOP_NAF.length; i++) {
             if (i != 1) {
                 Fq12.sqr(f, fo, f, fo, w);
+                for (int k = 0; k < pairs; k++) {
+                    multiplyByLine(f, fo, ev, lines[k], li, ps, 8 * k, w);
+                }
+                li++;
             }
-            for (int k = 0; k < pairs; k++) {
-                multiplyByLine(f, fo, ev, lines[k], li, ps, 8 * k, w);
-            }
-            li++;
             if (Sm9Curve.LOOP_NAF[i] != 0) {
                 for (int k = 0; k < pairs; k++) {
                     multiplyByLine(f, fo, ev, lines[k], li, ps, 8 * k, w);
@@ -227,6 +231,21 @@ final class Pairing {
             for (int k = 0; k < pairs; k++) {
                 multiplyByLine(f, fo, ev, lines[k], li, ps, 8 * k, w);
             }
+        }
+    }
+
+    /**
+     * f = line 0 evaluated at P (at ps[po..]) as an F_q12 element: c0 + c1·yP·v + (c2·xP or xP)·w^2
+     * (coefficient of v^j w^k at 16k + 8j).
+     */
+    private static void lineValue(long[] f, int fo, long[] lines, long[] ps, int po) {
+        java.util.Arrays.fill(f, fo, fo + Fq12.SIZE, 0L);
+        Fq2.copy(f, fo, lines, 0);
+        Fq2.mulFq(f, fo + 8, lines, 8, ps, po + 4);
+        if (lines[LINES * LINE_SIZE] != 0) {
+            Fq.copy(f, fo + 32, ps, po);
+        } else {
+            Fq2.mulFq(f, fo + 32, lines, 16, ps, po);
         }
     }
 
@@ -307,57 +326,104 @@ final class Pairing {
     }
 
     /**
-     * Runs of squarings at least this long (between two non-zero digits of t) are done in
-     * compressed form; t's NAF has one such run, 39 squarings between its digits at 2^61 and 2^23.
+     * Runs of squarings at least this long (between two digits of {@link #T_WINDOWS}) are done in
+     * compressed form; t has one such run, 40 squarings between its digits 3·2^61 and 3·2^21.
      */
     private static final int COMPRESSED_RUN = 8;
 
     /**
-     * r = a^t for a in the cyclotomic subgroup, on the non-adjacent form of t (public), with
-     * a^-1 = conj(a); a must not alias r or the workspace's pairing region. Long runs of squarings
+     * t as signed digits in {±1, ±3}, most significant first, as pairs (position, digit): the
+     * non-adjacent form of t with every pattern d 0 -d (d·4 - d = 3d) taken as one digit 3d at the
+     * lower position. t's NAF has 11 non-zero digits; this form has 8 (3·2^61, 3·2^21, -2^19, 2^16,
+     * -3·2^9, -2^7, 2^3, 2^1), so an exponentiation by t takes 7 multiplications plus one for a^3
+     * (and one squaring fewer) instead of 10. Public (t is a curve constant).
+     */
+    static final int[] T_WINDOWS = windows(Sm9Curve.T_NAF);
+
+    /** The (position, digit) pairs of {@link #T_WINDOWS} for a NAF given most significant digit first. */
+    static int[] windows(int[] naf) {
+        int[] out = new int[2 * naf.length];
+        int n = 0;
+        int top = naf.length - 1;
+        for (int i = 0; i < naf.length; i++) {
+            if (naf[i] == 0) {
+                continue;
+            }
+            if (i + 2 < naf.length && naf[i + 1] == 0 && naf[i + 2] == -naf[i]) {
+                out[n++] = top - (i + 2);
+                out[n++] = 3 * naf[i];
+                i += 2;
+            } else {
+                out[n++] = top - i;
+                out[n++] = naf[i];
+            }
+        }
+        java.math.BigInteger v = java.math.BigInteger.ZERO;
+        for (int k = 0; k < n; k += 2) {
+            v = v.add(java.math.BigInteger.valueOf(out[k + 1]).shiftLeft(out[k]));
+        }
+        if (!v.equals(java.math.BigInteger.valueOf(Sm9Curve.T)) || out[1] <= 0) {
+            throw new IllegalStateException("signed-digit form of t");
+        }
+        return java.util.Arrays.copyOf(out, n);
+    }
+
+    /** Offsets in the workspace's pairing region above {@link #finalExponentiation}'s temporaries. */
+    private static final int EXP_INV = 576;
+    private static final int EXP_CUBE = 624;
+    private static final int EXP_CUBE_INV = 672;
+    private static final int EXP_START = 720;
+
+    /**
+     * r = a^t for a in the cyclotomic subgroup, on the signed digits {@link #T_WINDOWS} (public), with
+     * a^-1 = conj(a), a^3 = a^2·a and a^-3 = conj(a^3); a and r must not lie in the workspace's
+     * pairing region at or above offset 576 (its four temporaries). Long runs of squarings
      * ({@link #COMPRESSED_RUN}) use {@link Fq12#compressedCyclotomicSqr} (2/3 of a Granger-Scott
      * squaring) and one {@link Fq12#decompress} (one F_q inversion) before the next multiplication;
      * if decompression meets its degenerate case the run is redone uncompressed. The schedule
      * depends only on t.
      */
     private static void expT(long[] r, int ro, long[] a, int ao, Workspace w) {
-        long[] inv = new long[Fq12.SIZE];
-        long[] start = new long[Fq12.SIZE];
-        Fq12.conj(inv, 0, a, ao);
-        Fq12.copy(r, ro, a, ao);
-        int[] naf = Sm9Curve.T_NAF;
-        int i = 1;
-        while (i < naf.length) {
-            int run = 0;
-            while (i + run < naf.length && naf[i + run] == 0) {
-                run++;
-            }
-            int squarings = Math.min(run + 1, naf.length - i); // the zero digits and the digit ending them
+        long[] s = w.pr;
+        Fq12.conj(s, EXP_INV, a, ao);
+        Fq12.cyclotomicSqr(s, EXP_CUBE, a, ao, w);
+        Fq12.mul(s, EXP_CUBE, s, EXP_CUBE, a, ao, w);
+        Fq12.conj(s, EXP_CUBE_INV, s, EXP_CUBE);
+        int[] digits = T_WINDOWS;
+        Fq12.copy(r, ro, digits[1] == 3 ? s : a, digits[1] == 3 ? EXP_CUBE : ao);
+        for (int k = 2; k < digits.length; k += 2) {
+            int squarings = digits[k - 2] - digits[k];
             if (squarings >= COMPRESSED_RUN) {
-                Fq12.copy(start, 0, r, ro);
-                for (int k = 0; k < squarings; k++) {
+                Fq12.copy(s, EXP_START, r, ro);
+                for (int j = 0; j < squarings; j++) {
                     Fq12.compressedCyclotomicSqr(r, ro, r, ro, w);
                 }
                 if (!Fq12.decompress(r, ro, w)) {
-                    Fq12.copy(r, ro, start, 0);
-                    for (int k = 0; k < squarings; k++) {
+                    Fq12.copy(r, ro, s, EXP_START);
+                    for (int j = 0; j < squarings; j++) {
                         Fq12.cyclotomicSqr(r, ro, r, ro, w);
                     }
                 }
             } else {
-                for (int k = 0; k < squarings; k++) {
+                for (int j = 0; j < squarings; j++) {
                     Fq12.cyclotomicSqr(r, ro, r, ro, w);
                 }
             }
-            i += squarings;
-            int d = naf[i - 1];
-            if (d > 0) {
+            int d = digits[k + 1];
+            if (d == 1) {
                 Fq12.mul(r, ro, r, ro, a, ao, w);
-            } else if (d < 0) {
-                Fq12.mul(r, ro, r, ro, inv, 0, w);
+            } else if (d == -1) {
+                Fq12.mul(r, ro, r, ro, s, EXP_INV, w);
+            } else if (d == 3) {
+                Fq12.mul(r, ro, r, ro, s, EXP_CUBE, w);
+            } else {
+                Fq12.mul(r, ro, r, ro, s, EXP_CUBE_INV, w);
             }
         }
-        java.util.Arrays.fill(start, 0L);
+        for (int j = digits[digits.length - 2]; j > 0; j--) { // t is even: its lowest digit is not at 2^0
+            Fq12.cyclotomicSqr(r, ro, r, ro, w);
+        }
+        java.util.Arrays.fill(s, EXP_START, EXP_START + Fq12.SIZE, 0L);
     }
 
     /** r = e(P, Q) for an affine P (8 longs) and prepared Q. */

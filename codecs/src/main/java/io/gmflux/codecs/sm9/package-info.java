@@ -38,7 +38,8 @@
  * {@code G2Jacobian}; {@code Pairing} (Miller-loop lines prepared per G2 point and evaluated as
  * sparse products, final exponentiation with Frobenius maps, Granger-Scott cyclotomic squaring and,
  * for the long run of squarings in each exponentiation by t, Karabina's compressed squaring with
- * one decompression); {@code GroupExponentiation} (constant-time fixed-window and comb
+ * one decompression; t itself as signed digits in {±1, ±3}, 8 instead of its NAF's 11);
+ * {@code GroupExponentiation} (constant-time fixed-window and comb
  * exponentiation, written once for G1, G2 and G_T; comb entries are one array each so that the
  * masked row scan vectorizes); {@code G2Subgroup} (membership by the Frobenius endomorphism).
  *

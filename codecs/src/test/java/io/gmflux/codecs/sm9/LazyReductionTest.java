@@ -130,6 +130,91 @@ class LazyReductionTest {
         }
     }
 
+    /**
+     * A stored (Montgomery) coefficient below q whose 52-bit digits are at the extremes the column
+     * bound of Fq12.COLUMN_BOUND assumes: every digit 2^52 - 1 or 0 (the top one q's top digit minus
+     * one or 0), q - 1, or random.
+     */
+    private static BigInteger extremeStored(SplittableRandom rnd) {
+        BigInteger top = Q.shiftRight(208).subtract(BigInteger.ONE);
+        BigInteger max = BigInteger.ONE.shiftLeft(52).subtract(BigInteger.ONE);
+        switch (rnd.nextInt(5)) {
+            case 0:
+                return BigInteger.ZERO;
+            case 1:
+                return Q.subtract(BigInteger.ONE);
+            case 2: {
+                BigInteger v = top;
+                for (int i = 0; i < 4; i++) {
+                    v = v.shiftLeft(52).add(max);
+                }
+                return v;
+            }
+            case 3: {
+                BigInteger v = rnd.nextBoolean() ? top : BigInteger.ZERO;
+                for (int i = 0; i < 4; i++) {
+                    v = v.shiftLeft(52).add(rnd.nextBoolean() ? max : BigInteger.ZERO);
+                }
+                return v;
+            }
+            default: {
+                byte[] b = new byte[32];
+                rnd.nextBytes(b);
+                return new BigInteger(1, b).mod(Q);
+            }
+        }
+    }
+
+    /**
+     * Fq12.mul and Fq12.sqr combine their F_q4 products' columns without a carry pass, relying on the
+     * bound argued at Fq12.COLUMN_BOUND: on stored coefficients with extreme digits the combined
+     * columns (left in the workspace) stay below 2^61 and the results equal the BigInteger products.
+     */
+    @Test
+    void fq12ColumnsStayWithinTheirBoundOnExtremeDigits() {
+        SplittableRandom rnd = new SplittableRandom(20261130L ^ 61);
+        Workspace w = new Workspace();
+        long[] a = new long[Fq12.SIZE];
+        long[] b = new long[Fq12.SIZE];
+        long[] r = new long[Fq12.SIZE];
+        long maxColumn = 0;
+        for (int iter = 0; iter < 3000; iter++) {
+            boolean uniform = iter % 4 == 0; // the same pattern in every coefficient, the other extreme
+            BigInteger ua = extremeStored(rnd);
+            BigInteger ub = extremeStored(rnd);
+            for (int i = 0; i < 12; i++) {
+                BigInteger sa = uniform ? ua : extremeStored(rnd);
+                BigInteger sb = uniform ? ub : extremeStored(rnd);
+                for (int l = 0; l < 4; l++) {
+                    a[4 * i + l] = sa.shiftRight(64 * l).longValue();
+                    b[4 * i + l] = sb.shiftRight(64 * l).longValue();
+                }
+            }
+            BigInteger[] x = new BigInteger[12];
+            BigInteger[] y = new BigInteger[12];
+            for (int i = 0; i < 12; i++) {
+                x[i] = Fq12Test.big(a, 4 * i);
+                y[i] = Fq12Test.big(b, 4 * i);
+            }
+            Fq12.mul(r, 0, a, 0, b, 0, w);
+            for (int k = 120; k < 240; k++) {
+                assertThat(Math.abs(w.wide12[k])).as("Fq12.mul column %d, case %d (seed 20261130^61)", k, iter)
+                        .isLessThan(Fq12.COLUMN_BOUND);
+                maxColumn = Math.max(maxColumn, Math.abs(w.wide12[k]));
+            }
+            assertThat(matches(r, mul12(x, y))).as("Fq12.mul case %d (seed 20261130^61)", iter).isTrue();
+            Fq12.sqr(r, 0, a, 0, w);
+            for (int k = 0; k < 120; k++) {
+                assertThat(Math.abs(w.wide12[k])).as("Fq12.sqr column %d, case %d (seed 20261130^61)", k, iter)
+                        .isLessThan(Fq12.COLUMN_BOUND);
+                maxColumn = Math.max(maxColumn, Math.abs(w.wide12[k]));
+            }
+            assertThat(matches(r, mul12(x, x))).as("Fq12.sqr case %d (seed 20261130^61)", iter).isTrue();
+        }
+        // the extremes do reach well beyond normalized columns (the test would be vacuous otherwise)
+        assertThat(maxColumn).isGreaterThan(1L << 56);
+    }
+
     @Test
     void fq2AndFq4ProductsAgreeWithBigIntegerOnExtremeCoefficients() {
         SplittableRandom rnd = new SplittableRandom(20261130);

@@ -129,6 +129,43 @@ class PairingTest {
     }
 
     /**
+     * The Miller loop starts from the first line's value; both line forms (plain c2·xP, and normalized
+     * with c2 = 1) must give BouncyCastle's pairing, alone and as the first or second pair of a
+     * multi-pairing.
+     */
+    @Test
+    void plainAndNormalizedLinesGiveTheSamePairingInEitherPosition() {
+        SplittableRandom rnd = new SplittableRandom(505);
+        Workspace w = new Workspace();
+        for (int i = 0; i < 3; i++) {
+            Sm9G1Point p = g1(scalar(rnd));
+            Sm9G2Point q = g2(scalar(rnd));
+            byte[] bc = SM9Pairing.toBytes(SM9Pairing.pairing(SM9Curve.G1.decodePoint(p.encoded()), SM9G2Point.decode(q.encoded())));
+            long[] plain = Pairing.prepare(q.affine, 0, w);
+            long[] normalized = Pairing.prepareNormalized(q.affine, 0, w);
+            long[] r = new long[Fq12.SIZE];
+            Pairing.pair(r, 0, p.affine, 0, plain, w);
+            assertThat(Hex.encode(Sm9Codec.encodeGt(r, 0))).as("plain lines, case %d (seed 505)", i).isEqualTo(Hex.encode(bc));
+            Pairing.pair(r, 0, p.affine, 0, normalized, w);
+            assertThat(Hex.encode(Sm9Codec.encodeGt(r, 0))).as("normalized lines, case %d (seed 505)", i).isEqualTo(Hex.encode(bc));
+            // the multi-pairing e(P, Q)·e(-P, Q) = 1, with each line form first once
+            long[] ps = new long[16];
+            System.arraycopy(p.affine, 0, ps, 0, 8);
+            System.arraycopy(p.affine, 0, ps, 8, 8);
+            Fq.neg(ps, 12, ps, 12);
+            long[] f = new long[Fq12.SIZE];
+            long[] one = new long[Fq12.SIZE];
+            Fq12.setOne(one, 0);
+            Pairing.miller(f, 0, new long[][] {plain, normalized}, ps, 2, w);
+            Pairing.finalExponentiation(r, 0, f, 0, w);
+            assertThat(Fq12.eq(r, 0, one, 0)).as("e(P, Q) e(-P, Q), plain first, case %d (seed 505)", i).isEqualTo(1L);
+            Pairing.miller(f, 0, new long[][] {normalized, plain}, ps, 2, w);
+            Pairing.finalExponentiation(r, 0, f, 0, w);
+            assertThat(Fq12.eq(r, 0, one, 0)).as("e(P, Q) e(-P, Q), normalized first, case %d (seed 505)", i).isEqualTo(1L);
+        }
+    }
+
+    /**
      * Values whose easy part is the identity (1 itself, and elements of the subfield F_q, which the
      * final exponentiation kills) take the exponentiations by t down the compressed squarings'
      * degenerate path (D = 0, the run redone uncompressed): the result must still be exactly 1.
@@ -163,5 +200,24 @@ class PairingTest {
         }
         Pairing.finalExponentiation(r, 0, f, 0, w);
         assertThat(Fq12.eq(r, 0, expected, 0)).as("FE(f) = f^((q^12 - 1)/N), seed 404").isEqualTo(1L);
+    }
+
+    /**
+     * The exponentiation by t runs on signed digits in {±1, ±3} (NAF with d 0 -d merged into 3d): they
+     * must sum to t, lie in that set, decrease strictly in position, and be the eight expected.
+     */
+    @Test
+    void signedDigitsOfTSumToTWithDigitsOneAndThree() {
+        int[] d = Pairing.T_WINDOWS;
+        BigInteger v = BigInteger.ZERO;
+        for (int k = 0; k < d.length; k += 2) {
+            assertThat(Math.abs(d[k + 1])).as("digit %d", k / 2).isIn(1, 3);
+            if (k > 0) {
+                assertThat(d[k]).as("position %d", k / 2).isLessThan(d[k - 2]);
+            }
+            v = v.add(BigInteger.valueOf(d[k + 1]).shiftLeft(d[k]));
+        }
+        assertThat(v).isEqualTo(BigInteger.valueOf(Sm9Curve.T));
+        assertThat(d).containsExactly(61, 3, 21, 3, 19, -1, 16, 1, 9, -3, 7, -1, 3, 1, 1, 1);
     }
 }
