@@ -108,7 +108,7 @@ public class GmfluxSerializer<T> implements Serializer<T> {
             byte[] out = new byte[RecordLayout.SEALED_OFFSET + plain.length + key.suite().tagLength()];
             out[0] = RecordLayout.VERSION;
             System.arraycopy(lease.keys.dekIdRef(), 0, out, RecordLayout.DEK_ID_OFFSET, DekKeys.DEK_ID_LENGTH);
-            Bytes.putIntBE(out, RecordLayout.COUNTER_OFFSET, (int) lease.counter);
+            Bytes.putIntBEByBytes(out, RecordLayout.COUNTER_OFFSET, (int) lease.counter);
             key.seal(lease.counter, plain, 0, plain.length, out, RecordLayout.SEALED_OFFSET);
             headers.remove(DekHeader.NAME);
             headers.add(DekHeader.NAME, lease.keys.headerRef().clone());

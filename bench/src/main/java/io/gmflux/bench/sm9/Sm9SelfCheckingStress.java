@@ -16,8 +16,8 @@ import java.util.Arrays;
 
 /**
  * A mixed SM9 workload that checks itself, for wrong results that would appear only once the JIT
- * has compiled the arithmetic (the tests run with {@code -XX:-SplitIfBlocks}; this runs in the
- * benchmarks' configuration): sign + verify (and a flipped message rejected), encrypt + decrypt,
+ * has compiled the arithmetic, run long after warm-up
+ * (the tests are shorter): sign + verify (and a flipped message rejected), encrypt + decrypt,
  * and every 16th round e(P1, P2) against its value computed before warm-up, for the given number
  * of seconds. Prints every mismatch and a summary; exits 1 if anything disagreed. Not a benchmark.
  *

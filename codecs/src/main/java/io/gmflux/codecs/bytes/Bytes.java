@@ -30,8 +30,36 @@ public final class Bytes {
         return (int) INT_BE.get(b, off);
     }
 
+    /**
+     * Stores {@code v} big-endian with one int-wide (VarHandle) store: for hot loops writing into
+     * buffers that live longer than the loop. For a short array allocated nearby and read back
+     * byte-wise in the same method (a digest, a MAC, a counter, a nonce), use
+     * {@link #putIntBEByBytes}: C2 of JDK 17.0.15 has been seen to miss such wide stores into a
+     * fresh array and read its zero initial value instead (issue 3, {@code Sm3.store}).
+     */
     public static void putIntBE(byte[] b, int off, int v) {
         INT_BE.set(b, off, v);
+    }
+
+    /**
+     * Stores {@code v} big-endian as four byte stores, the same width as the byte-wise reads that
+     * follow it (see {@link #putIntBE} for when this matters).
+     *
+     * @throws IndexOutOfBoundsException if fewer than 4 bytes fit at {@code off}
+     */
+    public static void putIntBEByBytes(byte[] b, int off, int v) {
+        java.util.Objects.checkFromIndexSize(off, 4, b.length);
+        b[off] = (byte) (v >>> 24);
+        b[off + 1] = (byte) (v >>> 16);
+        b[off + 2] = (byte) (v >>> 8);
+        b[off + 3] = (byte) v;
+    }
+
+    /** {@link #putIntBEByBytes} for a long: eight byte stores, big-endian. */
+    public static void putLongBEByBytes(byte[] b, int off, long v) {
+        java.util.Objects.checkFromIndexSize(off, 8, b.length);
+        putIntBEByBytes(b, off, (int) (v >>> 32));
+        putIntBEByBytes(b, off + 4, (int) v);
     }
 
     public static long getLongBE(byte[] b, int off) {

@@ -28,7 +28,7 @@ public interface ChunkCipher {
     /** The 12-byte nonce of FORMAT.md §3: {@code prefix || u32(index) || u8(last)}, written into {@code nonce}. */
     static void nonce(byte[] prefix, long index, boolean last, byte[] nonce) {
         System.arraycopy(prefix, 0, nonce, 0, 7);
-        io.gmflux.codecs.bytes.Bytes.putIntBE(nonce, 7, (int) index);
+        io.gmflux.codecs.bytes.Bytes.putIntBEByBytes(nonce, 7, (int) index);
         nonce[11] = (byte) (last ? 1 : 0);
     }
 }

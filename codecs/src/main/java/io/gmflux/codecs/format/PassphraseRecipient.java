@@ -60,7 +60,7 @@ public final class PassphraseRecipient implements Recipient, Identity {
         random.nextBytes(pbkdfSalt);
         byte[] enc = new byte[20];
         System.arraycopy(pbkdfSalt, 0, enc, 0, 16);
-        Bytes.putIntBE(enc, 16, iterations);
+        Bytes.putIntBEByBytes(enc, 16, iterations);
         byte[] ss = Pbkdf2HmacSm3.derive(passphrase, pbkdfSalt, iterations, 32);
         try {
             byte[] wrapped = KeyWrap.wrap(fileKey, salt, ss, RecipientStanza.TYPE_PASSPHRASE, NO_KEY_ID, enc);

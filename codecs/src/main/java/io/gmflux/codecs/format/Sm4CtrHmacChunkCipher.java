@@ -36,7 +36,7 @@ final class Sm4CtrHmacChunkCipher implements ChunkCipher {
         byte[] nonce = new byte[12];
         ChunkCipher.nonce(prefix, index, last, nonce);
         System.arraycopy(nonce, 0, counter, 0, 12);
-        Bytes.putIntBE(counter, 12, 0);
+        Bytes.putIntBEByBytes(counter, 12, 0);
         hmac.reset();
         hmac.update(nonce, 0, 12);
     }

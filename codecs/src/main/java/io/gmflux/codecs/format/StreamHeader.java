@@ -59,7 +59,7 @@ public final class StreamHeader {
         out.write(VERSION);
         out.write(suite.id());
         byte[] u32 = new byte[4];
-        Bytes.putIntBE(u32, 0, chunkSize);
+        Bytes.putIntBEByBytes(u32, 0, chunkSize);
         out.writeBytes(u32);
         out.writeBytes(salt);
         out.write(stanzas.size() >>> 8);

@@ -28,7 +28,7 @@ final class Zuc128ChunkCipher implements ChunkCipher {
         int dir = last ? 1 : 0;
         Eea3.apply(encKey, (int) index, 0, dir, in, inOff, 8L * len, out, outOff);
         int mac = Eia3.mac(macKey, (int) index, 0, dir, out, outOff, 8L * len);
-        Bytes.putIntBE(out, outOff + len, mac);
+        Bytes.putIntBEByBytes(out, outOff + len, mac);
         return len + TAG;
     }
 

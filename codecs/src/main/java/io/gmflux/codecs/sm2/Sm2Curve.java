@@ -48,10 +48,10 @@ final class Sm2Curve {
      * split-if pass (PhaseIdealLoop::identical_backtoback_ifs) crashed the JVM.
      */
     static void toBytes(long[] a, byte[] b, int off) {
-        Bytes.putLongBE(b, off, a[3]);
-        Bytes.putLongBE(b, off + 8, a[2]);
-        Bytes.putLongBE(b, off + 16, a[1]);
-        Bytes.putLongBE(b, off + 24, a[0]);
+        Bytes.putLongBEByBytes(b, off, a[3]);
+        Bytes.putLongBEByBytes(b, off + 8, a[2]);
+        Bytes.putLongBEByBytes(b, off + 16, a[1]);
+        Bytes.putLongBEByBytes(b, off + 24, a[0]);
     }
 
     /** -1 if a is zero, else 0; constant time. */

@@ -52,7 +52,7 @@ public final class Pbkdf2HmacSm3 {
             n = Math.min(Sm3.DIGEST_LENGTH, lengthBytes - off);
             // U_1 = PRF(P, S || INT(i)) (RFC 8018 §5.2 step 3)
             prf.update(salt, 0, salt.length);
-            Bytes.putIntBE(index, 0, i);
+            Bytes.putIntBEByBytes(index, 0, i);
             prf.update(index, 0, 4);
             prf.doFinal(blk, 0);
             System.arraycopy(blk, 0, t, 0, Sm3.DIGEST_LENGTH);

@@ -280,10 +280,28 @@ public final class Sm3 {
         reset();
     }
 
-    /** Writes a chaining value big-endian, the SM3 output form. */
+    /**
+     * Writes a chaining value big-endian, the SM3 output form, one byte store at a time.
+     *
+     * <p>Not through {@link Bytes#putIntBE}: a digest is usually written into an array allocated
+     * just before ({@link #digest()}) and read back byte-wise right after, by the next hash that
+     * absorbs it (HMAC, the KDFs, SM2's Z_A and key-confirmation hashes). C2 of JDK 17.0.15, with
+     * split-if on, miscompiled that shape inside {@code Sm2KeyExchange.agree}: the int-wide
+     * (mismatched) stores into the fresh array were missed and the later reads saw its zero
+     * initial value, so every confirmation value was computed over an all-zero inner hash once
+     * the method was compiled (issue 3; {@code Sm2ExchangeHunt} in bench reproduces it against a
+     * BouncyCastle reference). Byte stores match the reads' width. It costs nothing measurable:
+     * 32 stores per digest.
+     */
     static void store(int[] chain, byte[] out, int off) {
+        Objects.checkFromIndexSize(off, DIGEST_LENGTH, out.length);
         for (int i = 0; i < 8; i++) {
-            Bytes.putIntBE(out, off + 4 * i, chain[i]);
+            int w = chain[i];
+            int o = off + 4 * i;
+            out[o] = (byte) (w >>> 24);
+            out[o + 1] = (byte) (w >>> 16);
+            out[o + 2] = (byte) (w >>> 8);
+            out[o + 3] = (byte) w;
         }
     }
 

@@ -301,7 +301,7 @@ public final class Sm4Ccm implements Sm4AeadCipher {
             } else {
                 partial[0] = (byte) 0xff;
                 partial[1] = (byte) 0xfe;
-                Bytes.putIntBE(partial, 2, aadLength);
+                Bytes.putIntBEByBytes(partial, 2, aadLength);
                 partialLength = 6;
             }
             macAbsorb(aad, 0, aadLength);

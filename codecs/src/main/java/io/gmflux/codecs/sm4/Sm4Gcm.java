@@ -152,7 +152,7 @@ public final class Sm4Gcm implements Sm4AeadCipher {
     private void deriveJ0(byte[] iv) {
         if (iv.length == DEFAULT_IV_LENGTH) {
             System.arraycopy(iv, 0, j0, 0, DEFAULT_IV_LENGTH);
-            Bytes.putIntBE(j0, 12, 1);
+            Bytes.putIntBEByBytes(j0, 12, 1);
         } else {
             ghash.reset();
             ghash.updatePadded(iv, 0, iv.length);

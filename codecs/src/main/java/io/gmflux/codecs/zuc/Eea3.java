@@ -60,7 +60,7 @@ public final class Eea3 {
         Bytes.checkRange(out, outOff, len, "out");
         Scratch scratch = SCRATCH.get();
         byte[] iv = scratch.iv;
-        Bytes.putIntBE(iv, 0, count);
+        Bytes.putIntBEByBytes(iv, 0, count);
         iv[4] = (byte) ((bearer << 3) | (direction << 2));
         iv[5] = 0;
         iv[6] = 0;

@@ -58,7 +58,7 @@ public final class Eia3 {
         Bytes.checkRange(msg, off, len, "msg");
         Scratch scratch = SCRATCH.get();
         byte[] iv = scratch.iv;
-        Bytes.putIntBE(iv, 0, count);
+        Bytes.putIntBEByBytes(iv, 0, count);
         iv[4] = (byte) (bearer << 3);
         iv[5] = 0;
         iv[6] = 0;

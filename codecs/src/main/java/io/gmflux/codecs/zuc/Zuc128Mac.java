@@ -61,7 +61,7 @@ public final class Zuc128Mac {
         checkLive();
         mac.finish(tag);
         byte[] out = new byte[MAC_LENGTH];
-        Bytes.putIntBE(out, 0, tag[0]);
+        Bytes.putIntBEByBytes(out, 0, tag[0]);
         tag[0] = 0;
         mac.reset();
         return out;

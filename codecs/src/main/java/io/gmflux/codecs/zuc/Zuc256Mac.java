@@ -129,7 +129,7 @@ public final class Zuc256Mac {
     private static byte[] toBytes(int[] words) {
         byte[] out = new byte[4 * words.length];
         for (int i = 0; i < words.length; i++) {
-            Bytes.putIntBE(out, 4 * i, words[i]);
+            Bytes.putIntBEByBytes(out, 4 * i, words[i]);
             words[i] = 0;
         }
         return out;
