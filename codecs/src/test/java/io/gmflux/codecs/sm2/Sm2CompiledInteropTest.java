@@ -10,20 +10,20 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * The key exchange after C2 has compiled it, checked against BouncyCastle, in a child JVM with a
+ * SM2 after C2 has compiled it (key exchange, signatures, encryption), checked against BouncyCastle, in a child JVM with a
  * fresh profile and the JIT's default flags (issue 3's miscompile showed only there, and only to an
- * independent peer): see {@link CompiledKeyExchangeCheck}. Fails within seconds on the code before
+ * independent peer): see {@link CompiledSm2Check}. Fails within seconds on the code before
  * the fix in {@code Sm3.store}.
  */
-class Sm2KeyExchangeCompiledTest {
+class Sm2CompiledInteropTest {
 
     @Test
-    void compiledKeyExchangeAgreesWithBouncyCastleUnderDefaultJitFlags() throws Exception {
-        Path out = Files.createTempFile("gmflux-compiled-exchange", ".log");
+    void compiledKeyExchangeSignaturesAndCiphertextsAgreeWithBouncyCastle() throws Exception {
+        Path out = Files.createTempFile("gmflux-compiled-sm2", ".log");
         try {
             String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
             Process p = new ProcessBuilder(List.of(java, "-Xmx256m", "-cp", System.getProperty("java.class.path"),
-                    CompiledKeyExchangeCheck.class.getName(), "12000"))
+                    CompiledSm2Check.class.getName(), "12000"))
                     .redirectErrorStream(true).redirectOutput(out.toFile()).start();
             boolean done = p.waitFor(240, TimeUnit.SECONDS);
             if (!done) {
