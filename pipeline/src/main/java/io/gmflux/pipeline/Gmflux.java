@@ -213,9 +213,9 @@ public final class Gmflux {
      * {@code scheduler}, never on a subscriber's thread (which may still be handed finished
      * buffers, as Reactor does on a request): the claiming worker runs every job right after its
      * claim at parallelism 1 (no thread hop and no inner subscription per chunk: the one hop,
-     * {@code publishOn}, drains whatever input is queued in one go), and one job in
-     * {@code parallelism} at higher parallelism, the others running on other workers
-     * ({@code subscribeOn} per job, {@code 2 * parallelism} subscribed); outputs are re-assembled
+     * {@code publishOn}, drains whatever input is queued in one go); at higher parallelism every
+     * job runs on a worker of its own ({@code subscribeOn} per job, {@code 2 * parallelism}
+     * subscribed); outputs are re-assembled
      * in order ({@code flatMapSequential}). A {@link ChunkJob.Failure} ends the stream with its
      * exception once everything before it has been emitted.
      *
@@ -229,12 +229,11 @@ public final class Gmflux {
     static Flux<ByteBuf> drive(Flux<ByteBuf> source, Scheduler scheduler, int parallelism,
             Function<ByteBuf, List<Object>> cut, Supplier<List<Object>> cutLast,
             Function<List<Object>, List<Object>> step, Runnable close) {
-        int[] turn = {0}; // whose turn the next job is: 0 is the claiming worker's
         Flux<Object> jobs = source
                 .map(cut)
                 .concatWith(Mono.fromSupplier(cutLast))
                 .publishOn(scheduler, PREFETCH)
-                .map(list -> runOwnTurns(step.apply(list), turn, parallelism))
+                .map(list -> runOwnTurns(step.apply(list), parallelism))
                 // no fusion: with it, concatMapIterable would poll the claim stage (and the jobs it
                 // runs) on whatever thread requests, e.g. a subscriber's event loop
                 .hide()
@@ -262,14 +261,18 @@ public final class Gmflux {
                 .doFinally(signal -> close.run());
     }
 
-    /** Runs the claimed jobs whose turn is the claiming worker's: every one at parallelism 1, one in {@code parallelism} else. */
-    private static List<Object> runOwnTurns(List<Object> claimed, int[] turn, int parallelism) {
-        for (Object o : claimed) {
-            ChunkJob job = (ChunkJob) o;
-            if (!job.isDone()) {
-                int t = turn[0];
-                turn[0] = t + 1 == parallelism ? 0 : t + 1;
-                if (t == 0) {
+    /**
+     * At parallelism 1, runs every claimed job on the claiming worker, right after its claim. At
+     * higher parallelism it runs none: a job run here would run before the list is emitted, so
+     * the other workers would wait for the claiming worker's share of a list before getting theirs
+     * (measured on a quiet machine: 1.27x raw at parallelism 2 with one job in two run here,
+     * against about 1.65x with every job on the workers).
+     */
+    private static List<Object> runOwnTurns(List<Object> claimed, int parallelism) {
+        if (parallelism == 1) {
+            for (Object o : claimed) {
+                ChunkJob job = (ChunkJob) o;
+                if (!job.isDone()) {
                     job.run();
                 }
             }
