@@ -1,5 +1,7 @@
 package io.gmflux.codecs.sm9;
 
+import io.gmflux.codecs.arith.Mont256;
+
 /**
  * The SM9 base field F_q (GB/T 38635.1 / GM/T 0044.5 §1, q the 256-bit BN prime) in Montgomery form:
  * an element is four little-endian 64-bit limbs at an offset of a {@code long[]}, holding a·2^260 mod q

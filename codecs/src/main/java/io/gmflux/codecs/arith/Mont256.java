@@ -1,16 +1,17 @@
-package io.gmflux.codecs.sm9;
+package io.gmflux.codecs.arith;
 
 /**
  * Montgomery arithmetic (R = 2^256) modulo an odd 256-bit modulus m with 2^255 < m, on four
  * little-endian 64-bit limbs stored at an offset of a {@code long[]}. The modulus is passed as
- * limbs so that one body serves the SM9 base field q ({@link Fq}) and the group order N
- * ({@link ScalarN}).
+ * limbs so that one body serves every such modulus: SM9's base field q and group order N
+ * ({@code io.gmflux.codecs.sm9.Fq}, {@code ScalarN}) and SM2's group order n and the generic curves
+ * of its test vectors ({@code io.gmflux.codecs.sm2.Montgomery256}).
  *
  * <p>Every method is branch-free and allocation-free (carries by bit formulas, the final conditional
  * subtraction by mask), so the running time does not depend on the values. Inputs must be reduced
  * ({@code < m}); outputs are reduced. The result may alias an input. Stateless and thread-safe.
  */
-final class Mont256 {
+public final class Mont256 {
 
     private Mont256() {
     }
@@ -19,7 +20,7 @@ final class Mont256 {
      * r = a * b * 2^-256 mod m: CIOS (Koc, Acar, Kaliski 1996), unrolled; the intermediate stays
      * below 2m &lt; 2^257, whose top bit is carried in a separate word.
      */
-    static void mul(long[] r, int ro, long[] a, int ao, long[] b, int bo,
+    public static void mul(long[] r, int ro, long[] a, int ao, long[] b, int bo,
             long m0, long m1, long m2, long m3, long n0) {
         long a0 = a[ao];
         long a1 = a[ao + 1];
@@ -249,7 +250,7 @@ final class Mont256 {
      */
 
     /** r = a + b mod m. */
-    static void add(long[] r, int ro, long[] a, int ao, long[] b, int bo, long m0, long m1, long m2, long m3) {
+    public static void add(long[] r, int ro, long[] a, int ao, long[] b, int bo, long m0, long m1, long m2, long m3) {
         long x0 = a[ao];
         long y0 = b[bo];
         long s0 = x0 + y0;
@@ -270,7 +271,7 @@ final class Mont256 {
     }
 
     /** Writes (s + top * 2^256) - m if that is non-negative, else s; requires s + top * 2^256 &lt; 2m. */
-    static void reduceOnce(long[] r, int ro, long s0, long s1, long s2, long s3, long top,
+    public static void reduceOnce(long[] r, int ro, long s0, long s1, long s2, long s3, long top,
             long m0, long m1, long m2, long m3) {
         long d0 = s0 - m0;
         long w0 = ((~s0 & m0) | ((~s0 | m0) & d0)) >>> 63;
@@ -288,7 +289,7 @@ final class Mont256 {
     }
 
     /** r = a - b mod m. */
-    static void sub(long[] r, int ro, long[] a, int ao, long[] b, int bo, long m0, long m1, long m2, long m3) {
+    public static void sub(long[] r, int ro, long[] a, int ao, long[] b, int bo, long m0, long m1, long m2, long m3) {
         long x0 = a[ao];
         long y0 = b[bo];
         long d0 = x0 - y0;

@@ -1,0 +1,7 @@
+/**
+ * Limb arithmetic shared by the public-key packages ({@code sm2}, {@code sm9}): Montgomery
+ * multiplication, addition and subtraction modulo any odd 256-bit modulus above 2^255, branch-free
+ * and allocation-free. An internal package: public only so that both packages can call it; not part
+ * of gmflux's API and free to change.
+ */
+package io.gmflux.codecs.arith;
