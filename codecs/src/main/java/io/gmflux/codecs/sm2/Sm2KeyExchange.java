@@ -1,5 +1,7 @@
 package io.gmflux.codecs.sm2;
 
+import io.gmflux.codecs.kex.ConfirmedAgreement;
+
 import io.gmflux.codecs.bytes.Bytes;
 import io.gmflux.codecs.sm3.Sm3;
 import io.gmflux.codecs.sm3.Sm3Kdf;
@@ -32,43 +34,15 @@ import java.util.Objects;
 public final class Sm2KeyExchange {
 
     /** The outcome of {@link #agree}: the shared key, this party's confirmation and the peer's expected one. */
-    public static final class Agreement {
-        private final byte[] sharedKey;
-        private final byte[] confirmation;
-        private final byte[] expectedPeerConfirmation;
+    public static final class Agreement extends ConfirmedAgreement<Sm2KeyExchangeException> {
 
         Agreement(byte[] sharedKey, byte[] confirmation, byte[] expectedPeerConfirmation) {
-            this.sharedKey = sharedKey;
-            this.confirmation = confirmation;
-            this.expectedPeerConfirmation = expectedPeerConfirmation;
+            super(sharedKey, confirmation, expectedPeerConfirmation);
         }
 
-        /** K (a fresh copy the caller should wipe). */
-        public byte[] sharedKey() {
-            return sharedKey.clone();
-        }
-
-        /** This party's confirmation value to send: S_B for the responder, S_A for the initiator. */
-        public byte[] confirmation() {
-            return confirmation.clone();
-        }
-
-        /**
-         * Checks the peer's confirmation value (S_B = S_1 at the initiator, S_A = S_2 at the
-         * responder) in constant time.
-         *
-         * @throws Sm2KeyExchangeException if it does not match
-         */
-        public void verifyPeerConfirmation(byte[] peerConfirmation) throws Sm2KeyExchangeException {
-            Objects.requireNonNull(peerConfirmation, "peerConfirmation");
-            if (peerConfirmation.length != 32 || !Bytes.constantTimeEquals(peerConfirmation, expectedPeerConfirmation)) {
-                throw new Sm2KeyExchangeException("the peer's key confirmation value does not match");
-            }
-        }
-
-        /** Zeroes the shared key. */
-        public void destroy() {
-            Bytes.wipe(sharedKey);
+        @Override
+        protected Sm2KeyExchangeException mismatch(String message) {
+            return new Sm2KeyExchangeException(message);
         }
     }
 

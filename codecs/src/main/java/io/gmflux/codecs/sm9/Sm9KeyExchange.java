@@ -1,5 +1,7 @@
 package io.gmflux.codecs.sm9;
 
+import io.gmflux.codecs.kex.ConfirmedAgreement;
+
 import io.gmflux.codecs.bytes.Bytes;
 import io.gmflux.codecs.sm3.Sm3;
 import io.gmflux.codecs.sm3.Sm3Kdf;
@@ -31,43 +33,15 @@ import java.util.Objects;
 public final class Sm9KeyExchange {
 
     /** The outcome of {@link #agree}: the shared key, this party's confirmation and the peer's expected one. */
-    public static final class Agreement {
-        private final byte[] sharedKey;
-        private final byte[] confirmation;
-        private final byte[] expectedPeerConfirmation;
+    public static final class Agreement extends ConfirmedAgreement<Sm9KeyExchangeException> {
 
         Agreement(byte[] sharedKey, byte[] confirmation, byte[] expectedPeerConfirmation) {
-            this.sharedKey = sharedKey;
-            this.confirmation = confirmation;
-            this.expectedPeerConfirmation = expectedPeerConfirmation;
+            super(sharedKey, confirmation, expectedPeerConfirmation);
         }
 
-        /** SK (a fresh copy the caller should wipe). */
-        public byte[] sharedKey() {
-            return sharedKey.clone();
-        }
-
-        /** This party's confirmation value to send: S_B for the responder, S_A for the initiator. */
-        public byte[] confirmation() {
-            return confirmation.clone();
-        }
-
-        /**
-         * Checks the peer's confirmation (S_B = S_1 at the initiator, S_A = S_2 at the responder) in
-         * constant time.
-         *
-         * @throws Sm9KeyExchangeException if it does not match
-         */
-        public void verifyPeerConfirmation(byte[] peerConfirmation) throws Sm9KeyExchangeException {
-            Objects.requireNonNull(peerConfirmation, "peerConfirmation");
-            if (peerConfirmation.length != 32 || !Bytes.constantTimeEquals(peerConfirmation, expectedPeerConfirmation)) {
-                throw new Sm9KeyExchangeException("the peer's key confirmation value does not match");
-            }
-        }
-
-        /** Zeroes SK. */
-        public void destroy() {
-            Bytes.wipe(sharedKey);
+        @Override
+        protected Sm9KeyExchangeException mismatch(String message) {
+            return new Sm9KeyExchangeException(message);
         }
     }
 
