@@ -32,6 +32,20 @@ final class KeygenCommand implements Runnable {
                 "Missing key type: one of " + spec.subcommands().keySet());
     }
 
+    /**
+     * Writes a generated pair: NAME.key (secret PEM, owner-only) and NAME.pub beside {@code out},
+     * neither of which may exist yet, then names them on stderr. The one flow of every key type.
+     *
+     * @return the exit status, 0
+     */
+    static int writeKeyPair(Path out, String secretPem, String publicPem) throws IOException {
+        Path[] files = keyAndPublicFiles(out);
+        writeSecret(files[0], secretPem);
+        writePublic(files[1], publicPem);
+        System.err.println("wrote " + files[0] + " and " + files[1]);
+        return 0;
+    }
+
     /** NAME.key and NAME.pub beside {@code out}; fails if either exists. */
     static Path[] keyAndPublicFiles(Path out) throws FileAlreadyExistsException {
         Path key = out.resolveSibling(out.getFileName() + ".key");

@@ -21,15 +21,11 @@ final class KeygenMlkemCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Path[] files = KeygenCommand.keyAndPublicFiles(out);
         MlKem768PrivateKey key = MlKem768PrivateKey.generate(new SecureRandom());
         try {
-            KeygenCommand.writeSecret(files[0], key.toPem());
-            KeygenCommand.writePublic(files[1], key.recipient().toPem());
+            return KeygenCommand.writeKeyPair(out, key.toPem(), key.recipient().toPem());
         } finally {
             key.destroy();
         }
-        System.err.println("wrote " + files[0] + " and " + files[1]);
-        return 0;
     }
 }

@@ -20,15 +20,11 @@ final class KeygenSm2Command implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        Path[] files = KeygenCommand.keyAndPublicFiles(out);
         Sm2KeyPair pair = Sm2KeyPair.generate();
         try {
-            KeygenCommand.writeSecret(files[0], Sm2KeyEncoding.toPem(pair.privateKey()));
-            KeygenCommand.writePublic(files[1], Sm2KeyEncoding.toPem(pair.publicKey()));
+            return KeygenCommand.writeKeyPair(out, Sm2KeyEncoding.toPem(pair.privateKey()), Sm2KeyEncoding.toPem(pair.publicKey()));
         } finally {
             pair.privateKey().destroy();
         }
-        System.err.println("wrote " + files[0] + " and " + files[1]);
-        return 0;
     }
 }

@@ -24,15 +24,11 @@ final class KeygenSm9MasterCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        Path[] files = KeygenCommand.keyAndPublicFiles(out);
         Sm9EncryptMasterPrivateKey master = Sm9EncryptMasterPrivateKey.generate(new SecureRandom());
         try {
-            KeygenCommand.writeSecret(files[0], Sm9KeyEncoding.toPem(master));
-            KeygenCommand.writePublic(files[1], Sm9KeyEncoding.toPem(master.publicKey()));
+            return KeygenCommand.writeKeyPair(out, Sm9KeyEncoding.toPem(master), Sm9KeyEncoding.toPem(master.publicKey()));
         } finally {
             master.destroy();
         }
-        System.err.println("wrote " + files[0] + " and " + files[1]);
-        return 0;
     }
 }
