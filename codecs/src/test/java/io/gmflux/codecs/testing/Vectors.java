@@ -4,21 +4,21 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.gmflux.codecs.bytes.Hex;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The standards' known-answer vectors, read from {@code ../shared/vectors/vectors.json}.
- *
- * <p>The file is located through the {@code gmflux.shared} system property (set by the build)
- * or, failing that, by walking up from the working directory until a {@code shared/vectors}
- * folder is found beside an ancestor. A missing file fails the test: vectors are never optional.
+ * The standards' known-answer vectors, read from the test resource {@code vectors/vectors.json}
+ * ({@code codecs/src/test/resources/vectors/}; its README gives each group's standard and section).
+ * The file is part of the repository, so these tests need nothing beside the checkout. A missing or
+ * empty group fails the test: vectors are never optional.
  */
 public final class Vectors {
+
+    /** The classpath location of the vectors (codecs/src/test/resources/vectors/vectors.json). */
+    public static final String RESOURCE = "/vectors/vectors.json";
 
     private static volatile JsonNode root;
 
@@ -33,7 +33,7 @@ public final class Vectors {
                 r = root;
                 if (r == null) {
                     try {
-                        r = new ObjectMapper().readTree(locate().toFile());
+                        r = read();
                     } catch (IOException e) {
                         throw new UncheckedIOException(e);
                     }
@@ -76,25 +76,12 @@ public final class Vectors {
         return Hex.decode(f.asText());
     }
 
-    static Path locate() {
-        String prop = System.getProperty("gmflux.shared");
-        if (prop != null) {
-            Path p = Paths.get(prop, "vectors", "vectors.json");
-            if (Files.isRegularFile(p)) {
-                return p;
+    private static JsonNode read() throws IOException {
+        try (InputStream in = Vectors.class.getResourceAsStream(RESOURCE)) {
+            if (in == null) {
+                throw new AssertionError("test resource " + RESOURCE + " is missing from the classpath");
             }
+            return new ObjectMapper().readTree(in);
         }
-        for (Path dir = Paths.get("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-            Path p = dir.resolveSibling("shared").resolve("vectors").resolve("vectors.json");
-            if (Files.isRegularFile(p)) {
-                return p;
-            }
-            p = dir.resolve("shared").resolve("vectors").resolve("vectors.json");
-            if (Files.isRegularFile(p)) {
-                return p;
-            }
-        }
-        throw new AssertionError("../shared/vectors/vectors.json not found (gmflux.shared=" + prop
-                + ", working directory " + Paths.get("").toAbsolutePath() + ")");
     }
 }
