@@ -1,5 +1,6 @@
 package io.gmflux.examples.selftest;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -11,18 +12,24 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * A set of known-answer vectors in the selftest's text format, by default the set embedded in
- * the jar ({@code known-answers.txt} beside this class). The selftest takes its vectors as a
- * parameter so that a test can hand it a corrupted set and watch it fail.
+ * A set of known-answer vectors, by default the set embedded in the jar: the standards' collection
+ * ({@code vectors/vectors.json}, turned into records by {@link StandardVectors}) and the records it
+ * lacks ({@code vectors/extra-vectors.txt}). Both files are the repository's only copy, in
+ * {@code codecs/src/test/resources/vectors/}, which the unit tests read too; the examples build puts
+ * that folder into the jar beside this class. The selftest takes its vectors as a parameter so that a
+ * test can hand it a corrupted set and watch it fail.
  *
- * <p>Format, one item per line: {@code vector <algorithm> <id>} opens a record, every following
+ * <p>Text format, one item per line: {@code vector <algorithm> <id>} opens a record, every following
  * {@code <field> <value>} line belongs to it (the first space separates name and value); blank
  * lines and lines starting with {@code #} are ignored. Immutable and thread-safe.
  */
 public final class KnownAnswers {
 
-    /** Name of the embedded resource, relative to this class. */
-    public static final String EMBEDDED_RESOURCE = "known-answers.txt";
+    /** The standards' collection, relative to this class. */
+    public static final String STANDARD_RESOURCE = "vectors/vectors.json";
+
+    /** The known answers the collection lacks, in the text format, relative to this class. */
+    public static final String EXTRA_RESOURCE = "vectors/extra-vectors.txt";
 
     private final List<KnownAnswer> vectors;
 
@@ -32,19 +39,50 @@ public final class KnownAnswers {
 
     /** The vectors embedded in this jar. */
     public static KnownAnswers embedded() {
-        return parse(embeddedText());
+        List<KnownAnswer> all = new ArrayList<>();
+        try {
+            all.addAll(StandardVectors.from(new ObjectMapper().readTree(resource(STANDARD_RESOURCE))));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + STANDARD_RESOURCE, e);
+        }
+        all.addAll(parse(new String(resource(EXTRA_RESOURCE), StandardCharsets.UTF_8)).all());
+        return new KnownAnswers(all);
     }
 
-    /** The text of the embedded vector file, for tools and tests that derive a modified set. */
-    public static String embeddedText() {
-        try (InputStream in = KnownAnswers.class.getResourceAsStream(EMBEDDED_RESOURCE)) {
+    private static byte[] resource(String name) {
+        try (InputStream in = KnownAnswers.class.getResourceAsStream(name)) {
             if (in == null) {
-                throw new IllegalStateException("resource " + EMBEDDED_RESOURCE + " is missing from the jar");
+                throw new IllegalStateException("resource " + name + " is missing from the jar");
             }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            return in.readAllBytes();
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + EMBEDDED_RESOURCE, e);
+            throw new UncheckedIOException("cannot read " + name, e);
         }
+    }
+
+    /**
+     * A copy of this set in which the vector {@code id} has {@code field} set to {@code value}, for
+     * tests that corrupt one expected output.
+     *
+     * @throws IllegalArgumentException if no vector has that id and field
+     */
+    public KnownAnswers replacing(String id, String field, String value) {
+        List<KnownAnswer> out = new ArrayList<>(vectors);
+        for (int i = 0; i < out.size(); i++) {
+            KnownAnswer v = out.get(i);
+            if (v.id().equals(id) && v.has(field)) {
+                Map<String, String> fields = new LinkedHashMap<>(v.fields());
+                fields.put(field, value);
+                out.set(i, new KnownAnswer(v.algorithm(), v.id(), v.source(), fields));
+                return new KnownAnswers(out);
+            }
+        }
+        throw new IllegalArgumentException("no vector " + id + " with field " + field);
+    }
+
+    /** A copy of this set without the vectors of {@code algorithm}, for tests of a missing algorithm. */
+    public KnownAnswers without(String algorithm) {
+        return new KnownAnswers(vectors.stream().filter(v -> !v.algorithm().equals(algorithm)).toList());
     }
 
     /**

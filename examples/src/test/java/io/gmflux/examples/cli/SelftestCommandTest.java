@@ -61,10 +61,9 @@ class SelftestCommandTest {
     @Test
     void exitsNonZeroWithAOneLineReasonWhenAnExpectedValueIsCorrupted() {
         // The SM4 standard example 1 ciphertext with its last digit changed.
-        String text = KnownAnswers.embeddedText();
-        String good = "ciphertext 681edf34d206965e86b3e94f536e4246";
-        assertThat(text).contains(good);
-        KnownAnswers corrupted = KnownAnswers.parse(text.replace(good, "ciphertext 681edf34d206965e86b3e94f536e4247"));
+        KnownAnswers embedded = KnownAnswers.embedded();
+        assertThat(embedded.forAlgorithm("sm4").get(0).text("ciphertext")).isEqualTo("681edf34d206965e86b3e94f536e4246");
+        KnownAnswers corrupted = embedded.replacing("sm4-gbt32907-example1", "ciphertext", "681edf34d206965e86b3e94f536e4247");
 
         Run r = run(selftestOn(corrupted), "--no-speed");
 
@@ -80,9 +79,7 @@ class SelftestCommandTest {
 
     @Test
     void failsAnAlgorithmWhoseVectorsAreMissing() {
-        String text = KnownAnswers.embeddedText().replace("vector sm4 ", "vector sm4-renamed ");
-
-        Run r = run(selftestOn(KnownAnswers.parse(text)), "--no-speed");
+        Run r = run(selftestOn(KnownAnswers.embedded().without("sm4")), "--no-speed");
 
         assertThat(r.exit()).isNotZero();
         assertThat(r.out()).containsPattern("(?m)^SM4 +0/0 +FAIL ");
