@@ -64,14 +64,14 @@ class Sm4PeerVectorsTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("iterations")
     void iteratesTheBlockCipherAsThePeerDoes(Case c) {
-        for (Function<byte[], Sm4Engine> engine : ENGINES) {
-            Sm4Engine e = engine.apply(c.hex("key"));
-            byte[] block = c.hex("pt");
-            for (int i = 0; i < c.integer("n"); i++) {
-                e.encryptBlocks(block, 0, block, 0, 1);
-            }
-            assertThat(block).isEqualTo(c.hex("ct"));
+        // the default engine only: a million blocks on the constant-time engine take seconds,
+        // and the other cases check that engine
+        Sm4Engine e = Sm4.newEngine(c.hex("key"));
+        byte[] block = c.hex("pt");
+        for (int i = 0; i < c.integer("n"); i++) {
+            e.encryptBlocks(block, 0, block, 0, 1);
         }
+        assertThat(block).isEqualTo(c.hex("ct"));
     }
 
     @ParameterizedTest(name = "{0}")
