@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 
 /**
@@ -122,5 +123,17 @@ public final class PeerVectors {
             throw new AssertionError(file + " has no case of kind " + kind);
         }
         return out;
+    }
+
+    /**
+     * Every case of {@code kind} in each of {@code suites}, suite by suite, for a
+     * {@code @MethodSource}. Skips or fails as {@link #cases} does, for each suite.
+     */
+    public static Stream<Case> of(String kind, String... suites) {
+        List<Case> out = new ArrayList<>();
+        for (String suite : suites) {
+            out.addAll(cases(suite, kind));
+        }
+        return out.stream();
     }
 }
