@@ -234,6 +234,49 @@ public final class Sm9KeyEncoding {
         }
     }
 
+    /**
+     * GmSSL's PrivateKeyInfo of a sign master key, to be encrypted with
+     * {@link EncryptedPrivateKeyInfo#encrypt} ({@code Prf.HMAC_SM3} for GmSSL to read it).
+     */
+    public static byte[] toGmsslPkcs8(Sm9SignMasterPrivateKey key) {
+        return gmsslPrivateKeyInfo(true, OID_SM9_SIGN, toDer(key));
+    }
+
+    /** GmSSL's PrivateKeyInfo of an encrypt master key (see {@link #toGmsslPkcs8(Sm9SignMasterPrivateKey)}). */
+    public static byte[] toGmsslPkcs8(Sm9EncryptMasterPrivateKey key) {
+        return gmsslPrivateKeyInfo(true, OID_SM9_ENCRYPT, toDer(key));
+    }
+
+    /** GmSSL's PrivateKeyInfo of a sign user key; the identity is not in it. */
+    public static byte[] toGmsslPkcs8(Sm9SignPrivateKey key) {
+        byte[] d = Objects.requireNonNull(key, "key").encoded();
+        byte[] p = key.masterPublicKey().encoded();
+        return gmsslPrivateKeyInfo(false, OID_SM9_SIGN, new DerWriter().sequence(b -> b.bitString(d).bitString(p))
+                .toByteArray());
+    }
+
+    /** GmSSL's PrivateKeyInfo of an encrypt user key; the identity is not in it. */
+    public static byte[] toGmsslPkcs8(Sm9EncryptPrivateKey key) {
+        byte[] d = Objects.requireNonNull(key, "key").encoded();
+        byte[] p = key.masterPublicKey().encoded();
+        return gmsslPrivateKeyInfo(false, OID_SM9_ENCRYPT, new DerWriter().sequence(b -> b.bitString(d).bitString(p))
+                .toByteArray());
+    }
+
+    private static byte[] gmsslPrivateKeyInfo(boolean master, String scheme, byte[] inner) {
+        byte[] der = new DerWriter().sequence(b -> b.integer(0)
+                .sequence(a -> {
+                    if (master) {
+                        a.oid(OID_SM9).oid(scheme);
+                    } else {
+                        a.oid(scheme);
+                    }
+                })
+                .octetString(inner)).toByteArray();
+        Bytes.wipe(inner);
+        return der;
+    }
+
     /** A decrypted GmSSL SM9 sign master PrivateKeyInfo (ks checked against Ppubs). */
     public static Sm9SignMasterPrivateKey signMasterKeyFromGmsslPkcs8(byte[] privateKeyInfo) throws InvalidKeyException {
         byte[] inner = gmsslPkcs8(privateKeyInfo, true, OID_SM9_SIGN);

@@ -82,6 +82,26 @@ class GmsslFilesTest {
                 .isInstanceOf(WrongPassphraseException.class);
     }
 
+    /** What gmflux writes for GmSSL is, byte for byte, the PrivateKeyInfo inside GmSSL's own files. */
+    @Test
+    void gmfluxWritesGmsslsSm9PrivateKeyInfoExactly() throws Exception {
+        byte[] encMaster = decrypted("sm9enc-master.key.pem");
+        assertThat(Sm9KeyEncoding.toGmsslPkcs8(Sm9KeyEncoding.encryptMasterKeyFromGmsslPkcs8(encMaster)))
+                .isEqualTo(encMaster);
+        byte[] bob = decrypted("sm9enc-bob.key.pem");
+        assertThat(Sm9KeyEncoding.toGmsslPkcs8(Sm9KeyEncoding.encryptPrivateKeyFromGmsslPkcs8(bob, BOB))).isEqualTo(bob);
+        byte[] signMaster = decrypted("sm9sign-master.key.pem");
+        assertThat(Sm9KeyEncoding.toGmsslPkcs8(Sm9KeyEncoding.signMasterKeyFromGmsslPkcs8(signMaster)))
+                .isEqualTo(signMaster);
+        byte[] alice = decrypted("sm9sign-alice.key.pem");
+        assertThat(Sm9KeyEncoding.toGmsslPkcs8(Sm9KeyEncoding.signPrivateKeyFromGmsslPkcs8(alice, ALICE)))
+                .isEqualTo(alice);
+    }
+
+    private static byte[] decrypted(String name) throws Exception {
+        return EncryptedPrivateKeyInfo.fromPem(SharedFiles.gmsslText(name)).decrypt(PASS_1);
+    }
+
     @Test
     void gmsslSm9CiphertextDecryptsInTheGmsslMacModeOnly() throws Exception {
         Sm9EncryptPrivateKey bob = Sm9KeyEncoding.encryptPrivateKeyFromEncryptedPem(
