@@ -26,16 +26,26 @@ public final class LayerRound implements IntSupplier {
     private final byte[][] values = new byte[64][1024];
     private int next;
 
-    public LayerRound() {
+    /**
+     * @param signed whether the producer signs its DEK headers and the consumer requires it
+     *     ({@code gmflux.producer.key} / {@code gmflux.trusted.producers}; builds without them ignore both)
+     */
+    public LayerRound(boolean signed) {
         SplittableRandom rnd = new SplittableRandom(0x6b61666bL);
         for (byte[] v : values) {
             rnd.nextBytes(v);
         }
         Sm2KeyPair key = Sm2KeyPair.generate();
         // The property names are the same in every version (compile-time constants here).
-        serializer.configure(new HashMap<>(Map.of("gmflux.recipients", Sm2KeyEncoding.toPem(key.publicKey()))), false);
-        deserializer.configure(new HashMap<>(Map.of("gmflux.private.keys", Sm2KeyEncoding.toPem(key.privateKey()))),
-                false);
+        Map<String, Object> p = new HashMap<>(Map.of("gmflux.recipients", Sm2KeyEncoding.toPem(key.publicKey())));
+        Map<String, Object> c = new HashMap<>(Map.of("gmflux.private.keys", Sm2KeyEncoding.toPem(key.privateKey())));
+        if (signed) {
+            Sm2KeyPair producer = Sm2KeyPair.generate();
+            p.put("gmflux.producer.key", Sm2KeyEncoding.toPem(producer.privateKey()));
+            c.put("gmflux.trusted.producers", Sm2KeyEncoding.toPem(producer.publicKey()));
+        }
+        serializer.configure(p, false);
+        deserializer.configure(c, false);
     }
 
     @Override

@@ -19,9 +19,11 @@ import java.util.function.IntSupplier;
  *
  * <pre>
  * java -cp bench/target/classes io.gmflux.bench.kafka.RecordFormatCompare \
- *     --a NAME=CLASSPATH --b NAME=CLASSPATH [--rounds 15] [--ms 400]
+ *     --a NAME=CLASSPATH --b NAME=CLASSPATH [--b NAME+signed=CLASSPATH] [--rounds 15] [--ms 400]
  * </pre>
  *
+ * A build named {@code ...+signed} runs with a signing producer and a consumer that requires it.
+ * Ratios are against the first build.
  * Each CLASSPATH holds that build's gmflux-codecs and gmflux-kafka jars and kafka-clients;
  * {@code bench/target/classes} is added for {@link LayerRound}.
  */
@@ -52,7 +54,7 @@ public final class RecordFormatCompare {
             }
             ClassLoader loader = new URLClassLoader(b[0], urls.toArray(URL[]::new), ClassLoader.getPlatformClassLoader());
             rows.add((IntSupplier) Class.forName(LayerRound.class.getName(), true, loader)
-                    .getConstructor().newInstance());
+                    .getConstructor(boolean.class).newInstance(b[0].endsWith("+signed")));
         }
         ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
         double[][] nsPerRecord = new double[builds.size()][rounds];
