@@ -211,6 +211,10 @@ class Sm9PeerVectorsTest {
     void acceptsThePeersG1Points(Case c) {
         assertThat(c.valid()).isTrue();
         assertThat(Sm9G1Point.fromEncoded(c.hex("p")).encoded()).as("%s", c).isEqualTo(c.hex("p"));
+        byte[] offCurve = c.hex("p");
+        offCurve[64] ^= 1;
+        assertThatThrownBy(() -> Sm9G1Point.fromEncoded(offCurve)).as("%s with y changed", c)
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     /** [k]P1 is the encryption master public key of the master key k. */
