@@ -27,11 +27,11 @@ class HkdfSm3PeerVectorsTest {
         byte[] info = c.hex("info");
         int len = c.integer("len");
         if (c.valid()) {
-            assertThat(HkdfSm3.derive(salt, ikm, info, len)).isEqualTo(c.hex("okm"));
-            assertThat(HkdfSm3.expand(HkdfSm3.extract(salt, ikm), info, len)).isEqualTo(c.hex("okm"));
+            assertThat(HkdfSm3.derive(salt, ikm, info, len)).as("%s", c).isEqualTo(c.hex("okm"));
+            assertThat(HkdfSm3.expand(HkdfSm3.extract(salt, ikm), info, len)).as("%s", c).isEqualTo(c.hex("okm"));
         } else {
-            assertThat(len).isGreaterThan(HkdfSm3.MAX_LENGTH);
-            assertThatThrownBy(() -> HkdfSm3.derive(salt, ikm, info, len)).isInstanceOf(IllegalArgumentException.class);
+            assertThat(len).as("%s", c).isGreaterThan(HkdfSm3.MAX_LENGTH);
+            assertThatThrownBy(() -> HkdfSm3.derive(salt, ikm, info, len)).as("%s", c).isInstanceOf(IllegalArgumentException.class);
         }
     }
 }

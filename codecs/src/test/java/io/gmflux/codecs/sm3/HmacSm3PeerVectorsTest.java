@@ -27,15 +27,15 @@ class HmacSm3PeerVectorsTest {
         byte[] msg = c.hex("msg");
         byte[] tag = c.hex("tag");
         int tagBytes = c.integer("tagbits") / 8;
-        assertThat(tag).hasSize(tagBytes);
+        assertThat(tag).as("%s", c).hasSize(tagBytes);
         byte[] truncated = Arrays.copyOf(HmacSm3.mac(key, msg), tagBytes);
         if (c.valid()) {
-            assertThat(truncated).isEqualTo(tag);
-            assertThat(HmacSm3.verify(key, msg, tag)).isTrue();
+            assertThat(truncated).as("%s", c).isEqualTo(tag);
+            assertThat(HmacSm3.verify(key, msg, tag)).as("%s", c).isTrue();
         } else {
-            assertThat(c.text("result")).isEqualTo("invalid");
-            assertThat(truncated).isNotEqualTo(tag);
-            assertThat(HmacSm3.verify(key, msg, tag)).isFalse();
+            assertThat(c.text("result")).as("%s", c).isEqualTo("invalid");
+            assertThat(truncated).as("%s", c).isNotEqualTo(tag);
+            assertThat(HmacSm3.verify(key, msg, tag)).as("%s", c).isFalse();
         }
     }
 }

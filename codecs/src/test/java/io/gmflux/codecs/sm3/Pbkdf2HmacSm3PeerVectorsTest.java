@@ -18,8 +18,8 @@ class Pbkdf2HmacSm3PeerVectorsTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("derivations")
     void derivesAsThePeerDoes(Case c) {
-        assertThat(c.valid()).isTrue();
-        assertThat(Pbkdf2HmacSm3.derive(c.hex("password"), c.hex("salt"), c.integer("iterations"), c.integer("len")))
+        assertThat(c.valid()).as("%s", c).isTrue();
+        assertThat(Pbkdf2HmacSm3.derive(c.hex("password"), c.hex("salt"), c.integer("iterations"), c.integer("len"))).as("%s", c)
                 .isEqualTo(c.hex("dk"));
     }
 }

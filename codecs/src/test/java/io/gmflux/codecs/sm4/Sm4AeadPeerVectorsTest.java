@@ -72,8 +72,8 @@ class Sm4AeadPeerVectorsTest {
         byte[] pt = c.hex("pt");
         for (Function<byte[], Sm4Engine> engine : ENGINES) {
             byte[] sealed = seal(GCM.make(engine.apply(c.hex("key")), c.hex("iv"), tag.length, true), c.hex("aad"), pt);
-            assertThat(Arrays.copyOfRange(sealed, pt.length, sealed.length)).isEqualTo(tag);
-            assertThat(open(GCM.make(engine.apply(c.hex("key")), c.hex("iv"), tag.length, false), c.hex("aad"), sealed))
+            assertThat(Arrays.copyOfRange(sealed, pt.length, sealed.length)).as("%s", c).isEqualTo(tag);
+            assertThat(open(GCM.make(engine.apply(c.hex("key")), c.hex("iv"), tag.length, false), c.hex("aad"), sealed)).as("%s", c)
                     .isEqualTo(pt);
         }
     }
@@ -90,7 +90,7 @@ class Sm4AeadPeerVectorsTest {
         byte[] pt = c.hex("pt");
         byte[] cbcMac = c.hex("cbcmac_t");
         byte[] sealed = seal(CCM.make(Sm4.newEngine(key), nonce, cbcMac.length, true), c.hex("aad"), pt);
-        assertThat(Arrays.copyOf(sealed, pt.length)).isEqualTo(c.hex("ct"));
+        assertThat(Arrays.copyOf(sealed, pt.length)).as("%s", c).isEqualTo(c.hex("ct"));
         byte[] a0 = new byte[16];
         a0[0] = (byte) (15 - nonce.length - 1);
         System.arraycopy(nonce, 0, a0, 1, nonce.length);
@@ -99,7 +99,7 @@ class Sm4AeadPeerVectorsTest {
         for (int i = 0; i < tag.length; i++) {
             tag[i] ^= a0[i];
         }
-        assertThat(tag).isEqualTo(cbcMac);
+        assertThat(tag).as("%s", c).isEqualTo(cbcMac);
     }
 
     @ParameterizedTest(name = "{0}")
@@ -130,22 +130,22 @@ class Sm4AeadPeerVectorsTest {
         String flags = c.fields().getOrDefault("flags", "") + c.fields().getOrDefault("why", "");
         for (Function<byte[], Sm4Engine> engine : ENGINES) {
             if (c.valid() || c.text("result").equals("acceptable")) {
-                assertThat(seal(mode.make(engine.apply(key), nonce, tag.length, true), aad, pt)).isEqualTo(sealed);
-                assertThat(open(mode.make(engine.apply(key), nonce, tag.length, false), aad, sealed)).isEqualTo(pt);
+                assertThat(seal(mode.make(engine.apply(key), nonce, tag.length, true), aad, pt)).as("%s", c).isEqualTo(sealed);
+                assertThat(open(mode.make(engine.apply(key), nonce, tag.length, false), aad, sealed)).as("%s", c).isEqualTo(pt);
             } else if (flags.contains("ModifiedTag")) {
                 Sm4AeadCipher dec = mode.make(engine.apply(key), nonce, tag.length, false);
                 dec.updateAad(aad, 0, aad.length);
                 byte[] out = new byte[sealed.length];
                 Arrays.fill(out, SENTINEL);
-                assertThatThrownBy(() -> dec.doFinal(sealed, 0, sealed.length, out, 0)).isInstanceOf(AEADBadTagException.class);
+                assertThatThrownBy(() -> dec.doFinal(sealed, 0, sealed.length, out, 0)).as("%s", c).isInstanceOf(AEADBadTagException.class);
                 byte[] untouched = new byte[out.length];
                 Arrays.fill(untouched, SENTINEL);
                 assertThat(out).as("no plaintext released").isEqualTo(untouched);
             } else {
-                assertThat(flags).containsAnyOf("Nonce", "TagSize", "Iv", "nonce");
-                assertThatThrownBy(() -> mode.make(engine.apply(key), nonce, tag.length, false))
+                assertThat(flags).as("%s", c).containsAnyOf("Nonce", "TagSize", "Iv", "nonce");
+                assertThatThrownBy(() -> mode.make(engine.apply(key), nonce, tag.length, false)).as("%s", c)
                         .isInstanceOf(IllegalArgumentException.class);
-                assertThatThrownBy(() -> mode.make(engine.apply(key), nonce, tag.length, true))
+                assertThatThrownBy(() -> mode.make(engine.apply(key), nonce, tag.length, true)).as("%s", c)
                         .isInstanceOf(IllegalArgumentException.class);
             }
         }

@@ -71,7 +71,7 @@ class Sm4PeerVectorsTest {
         for (int i = 0; i < c.integer("n"); i++) {
             e.encryptBlocks(block, 0, block, 0, 1);
         }
-        assertThat(block).isEqualTo(c.hex("ct"));
+        assertThat(block).as("%s", c).isEqualTo(c.hex("ct"));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -83,8 +83,8 @@ class Sm4PeerVectorsTest {
         Sm4.newConstantTimeEngine(key).encryptBlocks(perBlock, 0, perBlock, 0, pt.length / 16);
         for (Function<byte[], Sm4Engine> engine : ENGINES) {
             byte[] ct = Sm4ModeChecks.oneShot(Sm4Ecb.encryptor(engine.apply(key), Sm4Padding.NONE), pt);
-            assertThat(ct).isEqualTo(perBlock).isNotEqualTo(pt);
-            assertThat(Sm4ModeChecks.oneShot(Sm4Ecb.decryptor(engine.apply(key), Sm4Padding.NONE), ct)).isEqualTo(pt);
+            assertThat(ct).as("%s", c).isEqualTo(perBlock).isNotEqualTo(pt);
+            assertThat(Sm4ModeChecks.oneShot(Sm4Ecb.decryptor(engine.apply(key), Sm4Padding.NONE), ct)).as("%s", c).isEqualTo(pt);
         }
     }
 
@@ -108,10 +108,10 @@ class Sm4PeerVectorsTest {
             checkBothWays(c, e -> Sm4Cbc.encryptor(e, iv, Sm4Padding.PKCS7), e -> Sm4Cbc.decryptor(e, iv, Sm4Padding.PKCS7));
             return;
         }
-        assertThat(c.text("result")).isEqualTo("invalid");
+        assertThat(c.text("result")).as("%s", c).isEqualTo("invalid");
         for (Function<byte[], Sm4Engine> engine : ENGINES) {
             Sm4Cipher dec = Sm4Cbc.decryptor(engine.apply(c.hex("key")), iv, Sm4Padding.PKCS7);
-            assertThatThrownBy(() -> Sm4ModeChecks.oneShot(dec, c.hex("ct"))).isInstanceOf(GeneralSecurityException.class);
+            assertThatThrownBy(() -> Sm4ModeChecks.oneShot(dec, c.hex("ct"))).as("%s", c).isInstanceOf(GeneralSecurityException.class);
         }
     }
 
@@ -146,11 +146,11 @@ class Sm4PeerVectorsTest {
         byte[] pt = c.hex("pt");
         byte[] ct = c.hex("ct");
         for (Function<byte[], Sm4Engine> engine : ENGINES) {
-            assertThat(Sm4ModeChecks.oneShot(encryptor.apply(engine.apply(key)), pt)).isEqualTo(ct);
-            assertThat(Sm4ModeChecks.oneShot(decryptor.apply(engine.apply(key)), ct)).isEqualTo(pt);
+            assertThat(Sm4ModeChecks.oneShot(encryptor.apply(engine.apply(key)), pt)).as("%s", c).isEqualTo(ct);
+            assertThat(Sm4ModeChecks.oneShot(decryptor.apply(engine.apply(key)), ct)).as("%s", c).isEqualTo(pt);
             SplittableRandom pieces = new SplittableRandom(c.line());
-            assertThat(Sm4ModeChecks.split(encryptor.apply(engine.apply(key)), pt, pieces)).isEqualTo(ct);
-            assertThat(Sm4ModeChecks.split(decryptor.apply(engine.apply(key)), ct, pieces)).isEqualTo(pt);
+            assertThat(Sm4ModeChecks.split(encryptor.apply(engine.apply(key)), pt, pieces)).as("%s", c).isEqualTo(ct);
+            assertThat(Sm4ModeChecks.split(decryptor.apply(engine.apply(key)), ct, pieces)).as("%s", c).isEqualTo(pt);
         }
     }
 }

@@ -59,7 +59,7 @@ class ZucPeerVectorsTest {
     void zuc128KeystreamAsThePeerDoes(Case c) {
         byte[] ks = new byte[c.hex("ks").length];
         new Zuc128(c.hex("key"), c.hex("iv")).keystream(ks, 0, ks.length);
-        assertThat(ks).isEqualTo(c.hex("ks"));
+        assertThat(ks).as("%s", c).isEqualTo(c.hex("ks"));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -67,19 +67,19 @@ class ZucPeerVectorsTest {
     void zuc256KeystreamAsThePeerDoes(Case c) {
         byte[] ks = new byte[c.hex("ks").length];
         new Zuc256(c.hex("key"), c.hex("iv")).keystream(ks, 0, ks.length);
-        assertThat(ks).isEqualTo(c.hex("ks"));
+        assertThat(ks).as("%s", c).isEqualTo(c.hex("ks"));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("zuc128Macs")
     void zuc128MacAsThePeerDoes(Case c) {
-        assertThat(c.integer("tagbits")).isEqualTo(32);
+        assertThat(c.integer("tagbits")).as("%s", c).isEqualTo(32);
         byte[] msg = c.hex("msg");
-        assertThat(c.integer("bits")).isEqualTo(8 * msg.length);
+        assertThat(c.integer("bits")).as("%s", c).isEqualTo(8 * msg.length);
         Zuc128Mac mac = new Zuc128Mac(c.hex("key"), c.hex("iv"));
         mac.update(msg, 0, msg.length / 2);
         mac.update(msg, msg.length / 2, msg.length - msg.length / 2);
-        assertThat(mac.doFinal()).isEqualTo(c.hex("mac"));
+        assertThat(mac.doFinal()).as("%s", c).isEqualTo(c.hex("mac"));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -109,7 +109,7 @@ class ZucPeerVectorsTest {
         byte[] out = new byte[pt.length];
         Eea3.apply(c.hex("key"), (int) Long.parseLong(c.text("count")), c.integer("bearer"), c.integer("direction"),
                 pt, 0, Long.parseLong(c.text("bits")), out, 0);
-        assertThat(out).isEqualTo(c.hex("ct"));
+        assertThat(out).as("%s", c).isEqualTo(c.hex("ct"));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -117,6 +117,6 @@ class ZucPeerVectorsTest {
     void eia3AsThePeerDoes(Case c) {
         int mac = Eia3.mac(c.hex("key"), (int) Long.parseLong(c.text("count")), c.integer("bearer"),
                 c.integer("direction"), c.hex("msg"), 0, Long.parseLong(c.text("bits")));
-        assertThat(ByteBuffer.allocate(4).putInt(mac).array()).isEqualTo(c.hex("mac"));
+        assertThat(ByteBuffer.allocate(4).putInt(mac).array()).as("%s", c).isEqualTo(c.hex("mac"));
     }
 }
