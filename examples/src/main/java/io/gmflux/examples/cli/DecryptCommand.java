@@ -1,5 +1,6 @@
 package io.gmflux.examples.cli;
 
+import io.gmflux.codecs.format.Armor;
 import io.gmflux.codecs.format.Identity;
 import io.gmflux.codecs.format.PassphraseRecipient;
 import io.gmflux.codecs.format.ReadLimits;
@@ -14,7 +15,8 @@ import picocli.CommandLine.Option;
 /**
  * {@code gmflux decrypt}: writes only authenticated plaintext. To a file, through a temporary name
  * renamed after the last chunk verified, so a tampered or truncated input leaves nothing behind;
- * to stdout, chunk by verified chunk, ending with a non-zero status on any failure.
+ * to stdout, chunk by verified chunk, ending with a non-zero status on any failure. Reads the binary
+ * and the armored form alike.
  */
 @Command(name = "decrypt", mixinStandardHelpOptions = true,
         description = "Decrypt a gmflux stream with SM2, ML-KEM-768, SM2+ML-KEM-768 or RSA private keys, or a passphrase.")
@@ -56,7 +58,7 @@ final class DecryptCommand implements Callable<Integer> {
             throw new IllegalArgumentException("no key: give -k KEY or --passphrase-file/--passphrase-env");
         }
         Progress progress = Progress.forInput(in, "decrypt");
-        try (InputStream src = progress.wrap(IoFiles.input(in)); IoFiles.Output dst = IoFiles.Output.open(out)) {
+        try (InputStream src = Armor.decodeIfArmored(progress.wrap(IoFiles.input(in))); IoFiles.Output dst = IoFiles.Output.open(out)) {
             CliStreams.decrypt(src, dst, ids, limits());
             dst.commit();
         } finally {
