@@ -35,16 +35,16 @@ public final class BcJcaSm2 {
         return g;
     }
 
-    public KonaOps.Call keygen() throws Exception {
+    public Call keygen() throws Exception {
         KeyPairGenerator g = keyGen();
         return g::generateKeyPair;
     }
 
-    public KonaOps.Call sign() throws Exception {
+    public Call sign() throws Exception {
         KeyPair pair = keyGen().generateKeyPair();
         Signature s = Signature.getInstance("SM3withSM2", bc);
         s.initSign(pair.getPrivate(), random);
-        KonaOps.Call sign = () -> {
+        Call sign = () -> {
             s.update(msg64);
             return s.sign();
         };
@@ -55,7 +55,7 @@ public final class BcJcaSm2 {
         return sign;
     }
 
-    public KonaOps.Call verify() throws Exception {
+    public Call verify() throws Exception {
         KeyPair pair = keyGen().generateKeyPair();
         Signature s = Signature.getInstance("SM3withSM2", bc);
         s.initSign(pair.getPrivate(), random);
@@ -69,7 +69,7 @@ public final class BcJcaSm2 {
         };
     }
 
-    public KonaOps.Call encrypt() throws Exception {
+    public Call encrypt() throws Exception {
         KeyPair pair = keyGen().generateKeyPair();
         Cipher c = Cipher.getInstance("SM2", bc);
         c.init(Cipher.ENCRYPT_MODE, pair.getPublic(), random);
@@ -79,7 +79,7 @@ public final class BcJcaSm2 {
         return () -> c.doFinal(msg64);
     }
 
-    public KonaOps.Call decrypt() throws Exception {
+    public Call decrypt() throws Exception {
         KeyPair pair = keyGen().generateKeyPair();
         Cipher c = Cipher.getInstance("SM2", bc);
         c.init(Cipher.ENCRYPT_MODE, pair.getPublic(), random);

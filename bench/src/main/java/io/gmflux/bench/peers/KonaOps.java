@@ -93,12 +93,6 @@ public final class KonaOps {
         return provider.getName();
     }
 
-    /** One call of an operation; its result is consumed by the caller. */
-    @FunctionalInterface
-    public interface Call {
-        Object call() throws Exception;
-    }
-
     private KeyPairGenerator keyGen() throws Exception {
         KeyPairGenerator g = KeyPairGenerator.getInstance("SM2", provider);
         g.initialize(256, random);

@@ -12,6 +12,7 @@ import java.security.SecureRandom;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.Arrays;
+import io.gmflux.bench.peers.Call;
 import io.gmflux.bench.peers.KonaOps;
 import org.bouncycastle.asn1.gm.GMNamedCurves;
 import org.bouncycastle.asn1.x9.X9ECParameters;
@@ -104,12 +105,12 @@ public class Sm2Bench {
 
     private SM2Signer bcGmCurveSigner;
 
-    private KonaOps.Call konaKeygen;
-    private KonaOps.Call konaSign;
-    private KonaOps.Call konaVerify;
-    private KonaOps.Call konaEncrypt;
-    private KonaOps.Call konaDecrypt;
-    private KonaOps.Call konaExchange;
+    private Call konaKeygen;
+    private Call konaSign;
+    private Call konaVerify;
+    private Call konaEncrypt;
+    private Call konaDecrypt;
+    private Call konaExchange;
 
     @Setup
     public void setup() throws Exception {
