@@ -49,6 +49,11 @@ import javax.crypto.spec.SecretKeySpec;
  * a quarter of a second of PBKDF2-HMAC-SM3 here, paid once per key load, and 4.6 times GmSSL's
  * fixed 65,536; GmSSL and OpenSSL read any count.
  *
+ * <p>PBES2 has no integrity check: an altered file can decrypt, with the right passphrase, to a
+ * well-formed but different key. The key readers built on this class ({@code Sm2KeyEncoding},
+ * {@code Sm9KeyEncoding}) validate what they read (an SM2 key's embedded public key, SM9 points in
+ * their groups, a master key's public point).
+ *
  * <p>Passphrases are encoded as UTF-8, as both tools take them from the command line. SHA-256 and
  * AES come from the JDK's own providers (every JDK has them); SM3, SM4 and PBKDF2-HMAC-SM3 are
  * gmflux's. Instances are immutable and thread-safe; arrays passed in or returned are copies.
