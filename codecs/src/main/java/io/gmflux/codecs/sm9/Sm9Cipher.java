@@ -18,7 +18,7 @@ import java.util.Objects;
  * key, in the KDF stream mode or the SM4-ECB block mode ({@link Sm9CipherMode}).
  *
  * <p>Encryption: Q = [H1(ID ‖ 03)]P1 + Ppub-e, r random, C1 = [r]Q, w = g^r with
- * g = e(Ppub-e, P2), K = KDF(C1 ‖ w ‖ ID, klen) = K1 ‖ K2 (K2 32 bytes; a new r if K1 is all zero),
+ * g = e(Ppub-e, P2), K = KDF(C1 ‖ w ‖ ID, klen) = K1 ‖ K2 (K2 32 bytes; a new r if K1 is all zero, or in the GmSSL mode all of K),
  * C2 = M xor K1 (stream) or SM4-ECB-PKCS#7(K1, M) (block), C3 = SM3(C2 ‖ K2) ({@link Sm9MacMode#STANDARD},
  * the default) or HMAC-SM3(K2, C2) ({@link Sm9MacMode#GMSSL_HMAC_SM3}). The raw ciphertext
  * is C1 ‖ C3 ‖ C2 with C1 = x ‖ y (64 bytes, the standard's and BouncyCastle's concatenation);
