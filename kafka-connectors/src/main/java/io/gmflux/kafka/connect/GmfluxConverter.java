@@ -155,7 +155,7 @@ public class GmfluxConverter implements Converter {
         try {
             return ser.serialize(topic, headers, plain);
         } catch (SerializationException e) {
-            throw new DataException("gmflux cannot encrypt a record for topic " + topic + ": " + e.getMessage(), e);
+            throw new DataException("gmflux cannot encrypt the record: " + e.getMessage(), e);
         }
     }
 
@@ -184,7 +184,7 @@ public class GmfluxConverter implements Converter {
         try {
             plain = de.deserialize(topic, headers, value);
         } catch (SerializationException e) {
-            throw new DataException("gmflux cannot decrypt a record of topic " + topic + ": " + e.getMessage(), e);
+            throw new DataException("gmflux cannot decrypt the record: " + e.getMessage(), e);
         }
         return inner.toConnectData(topic, headers, plain);
     }
