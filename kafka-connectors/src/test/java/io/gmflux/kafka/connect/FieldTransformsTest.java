@@ -125,6 +125,15 @@ class FieldTransformsTest {
     }
 
     @Test
+    void anEnvelopeHasTheSizeFormat8Gives() {
+        configure("ssn");
+        Struct sealed = (Struct) encrypt.apply(record("people", "k14", PERSON, person(14, "078-05-1120", "4111"))).value();
+        // 3 + 176 (one SM2 stanza, unsigned) + 5 + 16 (key digest) + 16 (tag) + 13 ("078-05-1120" in JSON) = 229 bytes
+        assertThat(Base64.getDecoder().decode(sealed.getString("ssn"))).hasSize(229);
+        assertThat(sealed.getString("ssn")).hasSize(308);
+    }
+
+    @Test
     void aFieldMovedToAnotherFieldIsRefused() {
         configure("ssn,card.number");
         Struct sealed = (Struct) encrypt.apply(record("people", "k5", PERSON, person(5, "078-05-1120", "4111"))).value();
