@@ -54,7 +54,7 @@ public class DecryptFields<R extends ConnectRecord<R>> extends FieldTransform<R>
         } catch (SerializationException e) {
             throw new DataException("cannot decrypt field " + path + " of topic " + topic + ": " + e.getMessage(), e);
         }
-        return json.fromJson(topic, schema == null ? null : json.originalSchema(path, schema), schemaJson, bytes);
+        return json.fromJson(topic, schemaJson, bytes);
     }
 
     @Override

@@ -39,9 +39,9 @@ final class FieldJson implements AutoCloseable {
         return payload.fromConnectData(topic, schema, value);
     }
 
-    /** The value of {@code json}, typed by {@code schema} (null: as schemaless JSON reads). */
-    Object fromJson(String topic, Schema schema, String schemaJson, byte[] json) {
-        if (schema == null) {
+    /** The value of {@code json}, typed by the Connect JSON schema {@code schemaJson} (null: as schemaless JSON reads). */
+    Object fromJson(String topic, String schemaJson, byte[] json) {
+        if (schemaJson == null) {
             return payload.toConnectData(topic, json).value();
         }
         byte[] head = ("{\"schema\":" + schemaJson + ",\"payload\":").getBytes(StandardCharsets.UTF_8);

@@ -10,7 +10,9 @@ import io.gmflux.kafka.GmfluxDeserializer;
 import io.gmflux.kafka.GmfluxSerializer;
 import io.gmflux.kafka.SharedBroker;
 import io.gmflux.kafka.TestKeys;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,6 +32,8 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.connect.cli.ConnectStandalone;
+import org.apache.kafka.tools.consumer.ConsoleConsumer;
+import org.apache.kafka.tools.consumer.ConsoleConsumerOptions;
 import org.apache.kafka.connect.json.JsonConverter;
 import org.apache.kafka.connect.runtime.Connect;
 import org.apache.kafka.connect.runtime.rest.entities.ConnectorStateInfo;
@@ -57,11 +61,13 @@ class ConnectWorkerTest {
     private static Connect<StandaloneHerder> connect;
     private static TestKeys keys;
     private static TestKeys other;
+    private static TestKeys producer;
 
     @BeforeAll
     static void startWorker() throws IOException {
         keys = TestKeys.create("connect");
         other = TestKeys.create("connect-other");
+        producer = TestKeys.create("connect-producer");
         Map<String, String> worker = new HashMap<>();
         worker.put("bootstrap.servers", SharedBroker.bootstrap());
         worker.put("key.converter", StringConverter.class.getName());
@@ -96,7 +102,8 @@ class ConnectWorkerTest {
         start("lines-source", Map.of("connector.class", LinesSourceConnector.class.getName(), "file", in.toString(),
                 "topic", topic, "value.converter", GmfluxConverter.class.getName(),
                 "value.converter.inner", StringConverter.class.getName(),
-                "value.converter." + GmfluxConfig.RECIPIENTS, keys.publicPem.toString()));
+                "value.converter." + GmfluxConfig.RECIPIENTS, keys.publicPem.toString(),
+                "value.converter." + GmfluxConfig.PRODUCER_KEY, producer.privatePem.toString()));
 
         List<ConsumerRecord<byte[], byte[]>> raw = rawRecords(topic, lines.size());
         assertThat(raw).hasSize(lines.size());
@@ -107,16 +114,21 @@ class ConnectWorkerTest {
         }
         // The serde reads what Connect wrote.
         GmfluxDeserializer<String> serde = new GmfluxDeserializer<>(new StringDeserializer());
-        serde.configure(Map.of(GmfluxConfig.PRIVATE_KEYS, keys.privatePem.toString()), false);
+        serde.configure(Map.of(GmfluxConfig.PRIVATE_KEYS, keys.privatePem.toString(),
+                GmfluxConfig.TRUSTED_PRODUCERS, producer.publicPem.toString()), false);
         List<String> read = new ArrayList<>();
         for (ConsumerRecord<byte[], byte[]> r : raw) {
             read.add(serde.deserialize(topic, r.headers(), r.value()));
         }
         serde.close();
         assertThat(read).containsExactlyElementsOf(lines);
+        // So does Kafka's console consumer, configured by properties only.
+        assertThat(consoleConsumer(topic, lines.size())).containsExactlyElementsOf(lines);
 
         Path out = dir.resolve("lines-out.txt");
-        start("lines-sink", sink(topic, out, GmfluxConfig.PRIVATE_KEYS, keys.privatePem.toString()));
+        Map<String, String> sink = new HashMap<>(sink(topic, out, GmfluxConfig.PRIVATE_KEYS, keys.privatePem.toString()));
+        sink.put("value.converter." + GmfluxConfig.TRUSTED_PRODUCERS, producer.publicPem.toString());
+        start("lines-sink", sink);
         awaitLines(out, lines.size());
         assertThat(Files.readAllBytes(out)).isEqualTo(Files.readAllBytes(in));
     }
@@ -237,6 +249,25 @@ class ConnectWorkerTest {
                 other.privatePem.toString()));
         assertThat(trace).contains("no configured private").contains(topic);
         assertThat(out).doesNotExist();
+    }
+
+    private static List<String> consoleConsumer(String topic, int count) throws Exception {
+        String[] args = {"--bootstrap-server", SharedBroker.bootstrap(), "--topic", topic, "--from-beginning",
+            "--max-messages", String.valueOf(count), "--timeout-ms", "20000",
+            "--value-deserializer", GmfluxDeserializer.class.getName(),
+            "--formatter-property", "value.deserializer." + GmfluxConfig.PRIVATE_KEYS + "=" + keys.privatePem,
+            "--formatter-property", "value.deserializer." + GmfluxConfig.TRUSTED_PRODUCERS + "=" + producer.publicPem,
+            "--formatter-property", "value.deserializer." + GmfluxConfig.INNER_DESERIALIZER + "="
+                    + StringDeserializer.class.getName()};
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        PrintStream original = System.out;
+        System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
+        try {
+            ConsoleConsumer.run(new ConsoleConsumerOptions(args));
+        } finally {
+            System.setOut(original);
+        }
+        return captured.toString(StandardCharsets.UTF_8).lines().toList();
     }
 
     private static Map<String, String> sink(String topic, Path out, String keyProperty, String key) {

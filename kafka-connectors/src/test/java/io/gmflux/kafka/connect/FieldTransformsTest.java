@@ -63,8 +63,8 @@ class FieldTransformsTest {
     }
 
     private static SourceRecord record(String topic, Object key, Schema schema, Object value) {
-        return new SourceRecord(Map.of(), Map.of(), topic, 0, key == null ? null : Schema.STRING_SCHEMA, key, schema,
-                value);
+        Schema keySchema = key == null ? null : key instanceof Long ? Schema.INT64_SCHEMA : Schema.STRING_SCHEMA;
+        return new SourceRecord(Map.of(), Map.of(), topic, 0, keySchema, key, schema, value);
     }
 
     @Test
@@ -80,6 +80,17 @@ class FieldTransformsTest {
         assertThat(s.schema().field("salary").schema().type()).isEqualTo(Schema.Type.STRING);
         assertThat(s.schema().field("ssn").schema().name()).isEqualTo(FieldJson.ENCRYPTED_SCHEMA_NAME);
 
+        SourceRecord opened = decrypt.apply(sealed);
+        assertThat(opened.valueSchema()).isEqualTo(PERSON);
+        assertThat(opened.value()).isEqualTo(in);
+    }
+
+    @Test
+    void aWholeNestedStructCanBeOneEncryptedField() {
+        configure("card");
+        Struct in = person(15, "078-05-1120", "4111111111111111");
+        SourceRecord sealed = encrypt.apply(record("people", 15L, PERSON, in));
+        assertThat(((Struct) sealed.value()).getString("card")).doesNotContain("4111");
         SourceRecord opened = decrypt.apply(sealed);
         assertThat(opened.valueSchema()).isEqualTo(PERSON);
         assertThat(opened.value()).isEqualTo(in);
