@@ -35,6 +35,8 @@ public final class FieldCipher implements AutoCloseable {
 
     /** The envelope's version byte. */
     public static final byte VERSION = 0x01;
+    /** The largest header an envelope holds (its length is a u16). */
+    public static final int MAX_HEADER_LENGTH = 0xffff;
     /** Bytes of the record-key digest sealed ahead of the field's bytes. */
     public static final int KEY_DIGEST_LENGTH = 16;
 
@@ -118,6 +120,11 @@ public final class FieldCipher implements AutoCloseable {
         byte[] value = serializer.serialize(context(topic, path), headers, plain);
         Bytes.wipe(plain);
         byte[] header = headers.lastHeader(DEK_HEADER).value();
+        if (header.length > MAX_HEADER_LENGTH) {
+            throw new SerializationException("field " + context(topic, path) + ": the " + DEK_HEADER + " header is "
+                    + header.length + " bytes, more than a field envelope's " + MAX_HEADER_LENGTH + "; name fewer or"
+                    + " smaller recipients in " + GmfluxConfig.RECIPIENTS);
+        }
         byte[] out = new byte[3 + header.length + value.length];
         out[0] = VERSION;
         out[1] = (byte) (header.length >>> 8);

@@ -234,6 +234,21 @@ class FieldTransformsTest {
     }
 
     @Test
+    void aHeaderTooLargeForAnEnvelopeIsRefusedNotTruncated() throws Exception {
+        // 60 ML-KEM-768 stanzas of 1,144 bytes: a gmflux.dek header over the envelope's u16 length.
+        List<String> recipients = new java.util.ArrayList<>();
+        java.security.SecureRandom random = new java.security.SecureRandom();
+        for (int i = 0; i < 60; i++) {
+            recipients.add(io.gmflux.codecs.format.MlKem768PrivateKey.generate(random).recipient().toPem());
+        }
+        EncryptFields<SourceRecord> wide = new EncryptFields<>();
+        wide.configure(Map.of("fields", "ssn", GmfluxConfig.RECIPIENTS, String.join(",", recipients)));
+        assertThatThrownBy(() -> wide.apply(record("people", "k16", PERSON, person(16, "078-05-1120", "4111"))))
+                .isInstanceOf(DataException.class).hasMessageContaining("65535");
+        wide.close();
+    }
+
+    @Test
     void encryptFieldsNeedsRecipients() {
         assertThatThrownBy(() -> new EncryptFields<SourceRecord>().configure(Map.of("fields", "ssn")))
                 .isInstanceOf(org.apache.kafka.common.config.ConfigException.class)
