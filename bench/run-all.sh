@@ -9,5 +9,6 @@
 #   bash bench/run-all.sh --rows '^sm2'   only the rows whose id matches (with or without --quick)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mvn -B -q -o -pl bench -am -DskipTests package
+# offline first (the usual case: dependencies already in ~/.m2), online when something is missing
+mvn -B -q -o -pl bench -am -DskipTests package || mvn -B -q -pl bench -am -DskipTests package
 exec java -Xms1g -Xmx1g -cp bench/target/benchmarks.jar io.gmflux.bench.rounds.PerformanceReport "$@"
