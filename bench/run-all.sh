@@ -2,10 +2,10 @@
 # The one command behind the README's performance table: builds the bench module and runs
 # io.gmflux.bench.rounds.PerformanceReport, which measures gmflux and every peer at its best and at
 # steady state (thread CPU time), writes bench/results/latest.md and latest-details.md, and splices
-# latest.md into README.md between <!-- perf:begin --> and <!-- perf:end -->. About 20 minutes;
+# latest.md into README.md between <!-- perf:begin --> and <!-- perf:end -->. 15-20 minutes;
 # run it on a quiet machine.
 #   bash bench/run-all.sh            full run
-#   bash bench/run-all.sh --quick    ~6 minutes, to check the harness; writes bench/target/report/ only
+#   bash bench/run-all.sh --quick    ~5 minutes of CPU, to check the harness; writes bench/target/report/ only
 #   bash bench/run-all.sh --rows '^sm2'   only the rows whose id matches (with or without --quick)
 set -euo pipefail
 cd "$(dirname "$0")/.."
