@@ -23,6 +23,7 @@ import org.apache.kafka.common.utils.Utils;
  *   gmflux.inner.serializer=org.apache.kafka.common.serialization.StringSerializer
  *   gmflux.recipients=/etc/keys/orders.pub
  *   gmflux.suite=sm4-gcm
+ *   gmflux.producer.key=/etc/keys/orders-producer.key   (optional: sign each DEK header)
  * </pre>
  * All properties are also handed to the inner serializer's {@code configure}.
  *
@@ -70,7 +71,11 @@ public class GmfluxSerializer<T> implements Serializer<T> {
             inner = Utils.newInstance(config.getClass(GmfluxConfig.INNER_SERIALIZER), Serializer.class);
         }
         inner.configure(configs, false);
-        issuer = new DekIssuer(recipients, config.suite(), config.getLong(GmfluxConfig.ROTATE_RECORDS),
+        if (recipients.size() > DekHeader.MAX_STANZAS) {
+            throw new ConfigException(GmfluxConfig.RECIPIENTS + " names " + recipients.size() + " keys; a record's "
+                    + DekHeader.NAME + " header holds at most " + DekHeader.MAX_STANZAS);
+        }
+        issuer = new DekIssuer(recipients, config.suite(), config.producerSigner(), config.getLong(GmfluxConfig.ROTATE_RECORDS),
                 config.getLong(GmfluxConfig.ROTATE_BYTES), config.getLong(GmfluxConfig.ROTATE_MS),
                 new SecureRandom(), System::nanoTime);
     }
@@ -104,14 +109,14 @@ public class GmfluxSerializer<T> implements Serializer<T> {
             throw new SerializationException("cannot wrap a new DEK for topic " + topic + ": " + e.getMessage(), e);
         }
         try {
-            RecordKey key = lease.keys.recordKey(topic);
+            DekKeys.TopicKey tk = lease.keys.forTopic(topic);
+            RecordKey key = tk.key();
             byte[] out = new byte[RecordLayout.SEALED_OFFSET + plain.length + key.suite().tagLength()];
             out[0] = RecordLayout.VERSION;
-            System.arraycopy(lease.keys.dekIdRef(), 0, out, RecordLayout.DEK_ID_OFFSET, DekKeys.DEK_ID_LENGTH);
             Bytes.putIntBEByBytes(out, RecordLayout.COUNTER_OFFSET, (int) lease.counter);
             key.seal(lease.counter, plain, 0, plain.length, out, RecordLayout.SEALED_OFFSET);
             headers.remove(DekHeader.NAME);
-            headers.add(DekHeader.NAME, lease.keys.headerRef().clone());
+            headers.add(DekHeader.NAME, tk.header().clone());
             return out;
         } finally {
             lease.release();

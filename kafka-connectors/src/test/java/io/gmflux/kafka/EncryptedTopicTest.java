@@ -39,6 +39,7 @@ class EncryptedTopicTest {
 
     private static final TestKeys ALICE = TestKeys.create("alice");
     private static final TestKeys NEW_KEY = TestKeys.create("alice-2027");
+    private static final TestKeys PRODUCER = TestKeys.create("orders-producer");
 
     private static Map<String, Object> sendTo(TestKeys k, Object... more) {
         return Configured.props(GmfluxConfig.RECIPIENTS, k.publicPem.toString(), more);
@@ -102,7 +103,8 @@ class EncryptedTopicTest {
             }
             Clients.sendAll(p, records);
         }
-        try (KafkaConsumer<byte[], byte[]> c = Clients.consumer(readWith(ALICE))) {
+        // zuc128's 32-bit tag is read only when the consumer lists it (gmflux.suites)
+        try (KafkaConsumer<byte[], byte[]> c = Clients.consumer(readWith(ALICE, GmfluxConfig.SUITES, "zuc128"))) {
             List<ConsumerRecord<byte[], byte[]>> got = Clients.readAll(c, topic, sent.size());
             assertThat(got).hasSize(sent.size());
             for (ConsumerRecord<byte[], byte[]> r : got) {
@@ -221,6 +223,34 @@ class EncryptedTopicTest {
     }
 
     @Test
+    void aConsumerTrustingItsProducerRefusesARecordMintedByAnyoneElse() {
+        String topic = Clients.topic("signed-orders");
+        try (KafkaProducer<byte[], byte[]> genuine = Clients.producer(sendTo(ALICE,
+                        GmfluxConfig.PRODUCER_KEY, PRODUCER.privatePem.toString()));
+                KafkaProducer<byte[], byte[]> forger = Clients.producer(sendTo(ALICE))) {
+            genuine.send(new ProducerRecord<>(topic, "pay carol 100".getBytes(StandardCharsets.UTF_8)));
+            genuine.flush();
+            // Anyone with Alice's public key and write access to the topic can mint a record for her.
+            forger.send(new ProducerRecord<>(topic, "pay mallory 9999".getBytes(StandardCharsets.UTF_8)));
+            forger.flush();
+            genuine.send(new ProducerRecord<>(topic, "pay dave 5".getBytes(StandardCharsets.UTF_8)));
+        }
+        try (KafkaConsumer<byte[], byte[]> c = Clients.consumer(readWith(ALICE,
+                GmfluxConfig.TRUSTED_PRODUCERS, PRODUCER.publicText))) {
+            c.subscribe(List.of(topic));
+            assertThat(new String(pollSome(c, 1).get(0).value(), StandardCharsets.UTF_8)).isEqualTo("pay carol 100");
+            RecordDeserializationException e = pollUntilFailure(c);
+            assertThat(e.offset()).isEqualTo(1);
+            assertThat(e.getCause()).isInstanceOf(RecordRejectedException.class)
+                    .hasMessageContaining("topic " + topic).hasMessageContaining("not signed");
+            assertThat(((RecordRejectedException) e.getCause()).reason())
+                    .isEqualTo(RecordRejectedException.Reason.UNTRUSTED_PRODUCER);
+            c.seek(e.topicPartition(), 2);
+            assertThat(new String(pollSome(c, 1).get(0).value(), StandardCharsets.UTF_8)).isEqualTo("pay dave 5");
+        }
+    }
+
+    @Test
     void aTamperedValueOrDekHeaderIsRejectedAndGenuineRecordsAroundItStillRead() {
         String topic = Clients.topic("ledger");
         try (KafkaProducer<byte[], byte[]> p = Clients.producer(sendTo(ALICE))) {
@@ -315,7 +345,8 @@ class EncryptedTopicTest {
     void kafkasConsoleConsumerDecryptsWithPropertiesOnly() throws Exception {
         String topic = Clients.topic("console");
         try (KafkaProducer<byte[], String> p = Clients.producer(sendTo(ALICE,
-                GmfluxConfig.INNER_SERIALIZER, StringSerializer.class.getName()))) {
+                GmfluxConfig.INNER_SERIALIZER, StringSerializer.class.getName(),
+                GmfluxConfig.PRODUCER_KEY, PRODUCER.privatePem.toString()))) {
             for (int i = 0; i < 5; i++) {
                 p.send(new ProducerRecord<>(topic, "console line " + i));
             }
@@ -324,6 +355,7 @@ class EncryptedTopicTest {
             "--max-messages", "5", "--timeout-ms", "20000",
             "--value-deserializer", GmfluxDeserializer.class.getName(),
             "--formatter-property", "value.deserializer." + GmfluxConfig.PRIVATE_KEYS + "=" + ALICE.privatePem,
+            "--formatter-property", "value.deserializer." + GmfluxConfig.TRUSTED_PRODUCERS + "=" + PRODUCER.publicPem,
             "--formatter-property", "value.deserializer." + GmfluxConfig.INNER_DESERIALIZER + "="
                     + StringDeserializer.class.getName()};
         ByteArrayOutputStream captured = new ByteArrayOutputStream();

@@ -1,6 +1,7 @@
 package io.gmflux.pipeline;
 
 import io.gmflux.codecs.format.Identity;
+import io.gmflux.codecs.format.ReadLimits;
 import io.gmflux.codecs.format.StreamSpec;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
@@ -126,16 +127,34 @@ public final class Gmflux {
      */
     public static Function<Flux<ByteBuf>, Flux<ByteBuf>> decrypt(Collection<? extends Identity> identities,
             Scheduler scheduler, int parallelism) {
-        return decrypt(identities, scheduler, parallelism, true);
+        return decrypt(identities, ReadLimits.FORMAT_MAXIMUM, scheduler, parallelism, true);
+    }
+
+    /**
+     * {@link #decrypt(Collection)} under a reader's caps on what an unauthenticated header may demand
+     * (its length, a passphrase stanza's PBKDF2 iterations): a stream over them fails with
+     * {@link io.gmflux.codecs.format.StreamException.LimitExceeded} before the excess is buffered or
+     * computed. For input from untrusted sources.
+     */
+    public static Function<Flux<ByteBuf>, Flux<ByteBuf>> decrypt(Collection<? extends Identity> identities,
+            ReadLimits limits) {
+        return decrypt(identities, limits, Schedulers.parallel(), DEFAULT_PARALLELISM);
+    }
+
+    /** {@link #decrypt(Collection, ReadLimits)} on {@code scheduler}, opening up to {@code parallelism} chunks at once. */
+    public static Function<Flux<ByteBuf>, Flux<ByteBuf>> decrypt(Collection<? extends Identity> identities,
+            ReadLimits limits, Scheduler scheduler, int parallelism) {
+        return decrypt(identities, limits, scheduler, parallelism, true);
     }
 
     private static Function<Flux<ByteBuf>, Flux<ByteBuf>> decrypt(Collection<? extends Identity> identities,
-            Scheduler scheduler, int parallelism, boolean slicing) {
+            ReadLimits limits, Scheduler scheduler, int parallelism, boolean slicing) {
         List<? extends Identity> ids = List.copyOf(Objects.requireNonNull(identities, "identities"));
+        Objects.requireNonNull(limits, "limits");
         Objects.requireNonNull(scheduler, "scheduler");
         checkParallelism(parallelism);
         return source -> Flux.defer(() -> {
-            StreamOpening state = new StreamOpening(ids, ByteBufAllocator.DEFAULT, slicing);
+            StreamOpening state = new StreamOpening(ids, limits, ByteBufAllocator.DEFAULT, slicing);
             return drive(source, scheduler, parallelism, state::cut, state::cutLast, state::step, state::closeAll);
         });
     }
@@ -177,7 +196,7 @@ public final class Gmflux {
     }
 
     private static Function<Flux<ByteBuf>, Flux<ByteBuf>> copying(Collection<? extends Identity> identities) {
-        return decrypt(identities, Schedulers.parallel(), DEFAULT_PARALLELISM, false);
+        return decrypt(identities, ReadLimits.FORMAT_MAXIMUM, Schedulers.parallel(), DEFAULT_PARALLELISM, false);
     }
 
     /** Reads a file as a stream of buffers, without loading it; see {@link FileStreams#read}. */

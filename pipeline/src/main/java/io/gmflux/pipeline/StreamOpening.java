@@ -2,6 +2,7 @@ package io.gmflux.pipeline;
 
 import io.gmflux.codecs.format.ChunkClaim;
 import io.gmflux.codecs.format.Identity;
+import io.gmflux.codecs.format.ReadLimits;
 import io.gmflux.codecs.format.StreamDecryptor;
 import io.gmflux.codecs.format.StreamException;
 import io.gmflux.codecs.format.StreamHeader;
@@ -32,6 +33,7 @@ import java.util.concurrent.ConcurrentHashMap;
 final class StreamOpening extends SequentialStage {
 
     private final List<? extends Identity> identities;
+    private final ReadLimits limits;
     private final ByteBufAllocator alloc;
     private final Set<ChunkJob> live = ConcurrentHashMap.newKeySet();
     private final Object cutLock = new Object();
@@ -48,8 +50,9 @@ final class StreamOpening extends SequentialStage {
     private boolean failed;
 
     /** @param slicing whether whole sealed chunks of heap input buffers are opened from the input, not copied */
-    StreamOpening(List<? extends Identity> identities, ByteBufAllocator alloc, boolean slicing) {
+    StreamOpening(List<? extends Identity> identities, ReadLimits limits, ByteBufAllocator alloc, boolean slicing) {
         this.identities = identities;
+        this.limits = limits;
         this.alloc = alloc;
         this.slicing = slicing;
     }
@@ -84,7 +87,7 @@ final class StreamOpening extends SequentialStage {
             try {
                 if (!cutClosed) {
                     if (chunks == null) {
-                        StreamHeader.headerLength(header, 0, headerFilled); // reports garbage as such
+                        StreamHeader.headerLength(header, 0, headerFilled, limits); // reports garbage as such
                         throw new StreamException.Truncated(headerFilled == 0 ? "stream truncated: empty input"
                                 : "stream truncated: it ends inside the header");
                     }
@@ -105,14 +108,15 @@ final class StreamOpening extends SequentialStage {
             }
             int take = Math.min(in.readableBytes(), header.length - headerFilled);
             in.getBytes(in.readerIndex(), header, headerFilled, take);
-            int total = StreamHeader.headerLength(header, 0, headerFilled + take);
+            // refuses a header over the cap as soon as its declared lengths pass it, before buffering more
+            int total = StreamHeader.headerLength(header, 0, headerFilled + take, limits);
             if (total < 0) {
                 headerFilled += take;
                 in.skipBytes(take);
             } else {
                 // consume only the header's bytes; the rest of {@code in} starts the first chunk
                 in.skipBytes(total - headerFilled);
-                StreamHeader h = StreamHeader.parse(header, 0, total);
+                StreamHeader h = StreamHeader.parse(header, 0, total, limits);
                 header = null;
                 out.add(h);
                 chunks = new ChunkAccumulator(alloc, h.chunkSize() + h.suite().tagLength(), 0, slicing);
@@ -133,7 +137,7 @@ final class StreamOpening extends SequentialStage {
                     failed = true;
                     out.add(ChunkJob.ready(o, live));
                 } else if (o instanceof StreamHeader) {
-                    StreamDecryptor d = StreamDecryptor.open((StreamHeader) o, identities);
+                    StreamDecryptor d = StreamDecryptor.open((StreamHeader) o, identities, limits);
                     opener = d;
                     tag = d.header().suite().tagLength();
                     pool = new CipherPool<>(d::newChunkOpener);

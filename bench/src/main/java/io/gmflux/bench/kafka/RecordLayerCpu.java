@@ -84,7 +84,8 @@ public final class RecordLayerCpu {
             s.configure(Map.of(GmfluxConfig.RECIPIENTS, Sm2KeyEncoding.toPem(key.publicKey()),
                     GmfluxConfig.SUITE, suite.label()), false);
             GmfluxDeserializer<byte[]> d = new GmfluxDeserializer<>();
-            d.configure(new HashMap<>(Map.of(GmfluxConfig.PRIVATE_KEYS, Sm2KeyEncoding.toPem(key.privateKey()))), false);
+            d.configure(new HashMap<>(Map.of(GmfluxConfig.PRIVATE_KEYS, Sm2KeyEncoding.toPem(key.privateKey()),
+                    GmfluxConfig.SUITES, suite.label())), false);
             rows.put("layer/" + suite.label(), () -> {
                 RecordHeaders h = new RecordHeaders();
                 byte[] sealed = s.serialize(TOPIC, h, values[next[0]++ & 63]);

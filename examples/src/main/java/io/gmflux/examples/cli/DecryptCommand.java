@@ -1,7 +1,9 @@
 package io.gmflux.examples.cli;
 
+import io.gmflux.codecs.format.Armor;
 import io.gmflux.codecs.format.Identity;
 import io.gmflux.codecs.format.PassphraseRecipient;
+import io.gmflux.codecs.format.ReadLimits;
 import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,7 +15,8 @@ import picocli.CommandLine.Option;
 /**
  * {@code gmflux decrypt}: writes only authenticated plaintext. To a file, through a temporary name
  * renamed after the last chunk verified, so a tampered or truncated input leaves nothing behind;
- * to stdout, chunk by verified chunk, ending with a non-zero status on any failure.
+ * to stdout, chunk by verified chunk, ending with a non-zero status on any failure. Reads the binary
+ * and the armored form alike.
  */
 @Command(name = "decrypt", mixinStandardHelpOptions = true,
         description = "Decrypt a gmflux stream with SM2, ML-KEM-768, SM2+ML-KEM-768 or RSA private keys, or a passphrase.")
@@ -34,6 +37,14 @@ final class DecryptCommand implements Callable<Integer> {
     @Option(names = {"-o", "--out"}, paramLabel = "OUT", description = "output file (default: stdout)")
     Path out;
 
+    @Option(names = "--max-header", paramLabel = "SIZE", converter = SizeConverter.class,
+            description = "refuse headers longer than this, before reading them (default: the format's maximum, about 16m)")
+    Integer maxHeader;
+
+    @Option(names = "--max-iterations", paramLabel = "N",
+            description = "refuse passphrase streams asking for more PBKDF2 iterations, before any (default: 10000000)")
+    Integer maxIterations;
+
     @Override
     public Integer call() throws Exception {
         List<Identity> ids = new ArrayList<>();
@@ -47,12 +58,23 @@ final class DecryptCommand implements Callable<Integer> {
             throw new IllegalArgumentException("no key: give -k KEY or --passphrase-file/--passphrase-env");
         }
         Progress progress = Progress.forInput(in, "decrypt");
-        try (InputStream src = progress.wrap(IoFiles.input(in)); IoFiles.Output dst = IoFiles.Output.open(out)) {
-            CliStreams.decrypt(src, dst, ids);
+        try (InputStream src = Armor.decodeIfArmored(progress.wrap(IoFiles.input(in))); IoFiles.Output dst = IoFiles.Output.open(out)) {
+            CliStreams.decrypt(src, dst, ids, limits());
             dst.commit();
         } finally {
             progress.finish();
         }
         return 0;
+    }
+
+    private ReadLimits limits() {
+        ReadLimits limits = ReadLimits.FORMAT_MAXIMUM;
+        if (maxHeader != null) {
+            limits = limits.withMaxHeaderLength(maxHeader);
+        }
+        if (maxIterations != null) {
+            limits = limits.withMaxPbkdf2Iterations(maxIterations);
+        }
+        return limits;
     }
 }

@@ -1,10 +1,12 @@
 package io.gmflux.examples.cli;
 
+import io.gmflux.codecs.format.Armor;
 import io.gmflux.codecs.format.PassphraseRecipient;
 import io.gmflux.codecs.format.StreamHeader;
 import io.gmflux.codecs.format.StreamSpec;
 import io.gmflux.codecs.format.StreamSuite;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,6 +43,12 @@ final class EncryptCommand implements Callable<Integer> {
     @Option(names = {"-o", "--out"}, paramLabel = "OUT", description = "output file (default: stdout)")
     Path out;
 
+    @Option(names = {"-a", "--armor"}, description = "write the stream as ASCII text (codecs/FORMAT.md, ASCII armor)")
+    boolean armor;
+
+    @Option(names = "--force", description = "write binary ciphertext to stdout even if it is a terminal")
+    boolean force;
+
     @Override
     public Integer call() throws Exception {
         StreamSpec.Builder spec = StreamSpec.builder().suite(StreamSuite.byLabel(suite)).chunkSize(chunk);
@@ -53,9 +61,18 @@ final class EncryptCommand implements Callable<Integer> {
             throw new IllegalArgumentException("no recipient: give -r PUB or --passphrase-file/--passphrase-env");
         }
         StreamSpec built = spec.build();
+        if (!armor) {
+            IoFiles.refuseBinaryToTerminal(out, force, "binary ciphertext");
+        }
         Progress progress = Progress.forInput(in, "encrypt");
         try (InputStream src = progress.wrap(IoFiles.input(in)); IoFiles.Output dst = IoFiles.Output.open(out)) {
-            CliStreams.encrypt(src, dst, built);
+            if (armor) {
+                OutputStream text = Armor.encoder(IoFiles.shield(dst));
+                CliStreams.encrypt(src, text, built);
+                text.close();
+            } else {
+                CliStreams.encrypt(src, dst, built);
+            }
             dst.commit();
         } finally {
             progress.finish();

@@ -12,19 +12,35 @@ import picocli.CommandLine.Command;
  *
  * <p>Subcommands: {@code selftest} (known-answer tests and a rough speed figure),
  * {@code keygen}, {@code encrypt}, {@code decrypt}, {@code inspect} (the stream format of
- * codecs/FORMAT.md) and {@code help}. Every failure ends with a non-zero exit status and a one-line reason on stderr.
+ * codecs/FORMAT.md), {@code sign}, {@code verify}, {@code digest} and {@code help}. Every failure
+ * ends with one of the statuses of {@link ExitCodes} and a one-line reason on stderr.
  */
 @Command(name = "gmflux",
         mixinStandardHelpOptions = true,
         versionProvider = GmfluxCommand.Version.class,
-        description = "Streaming encryption with the Chinese commercial cryptography standards (SM3, SM4, ZUC).",
+        description = "Streaming encryption with the Chinese commercial cryptography standards (SM2, SM3, SM4, SM9, ZUC).",
+        exitCodeListHeading = "%nExit status:%n",
+        exitCodeList = {
+            "0:success",
+            "1:failed (a key or input gmflux cannot use; the message says which)",
+            "2:usage error (unknown option, missing argument)",
+            "3:authentication failed: the input was modified or truncated, or the signature does not verify",
+            "4:a file could not be read or written",
+            "5:none of the keys given can open this stream"},
+        footerHeading = "%n",
+        footer = {"Every failure prints one line naming what failed; --verbose adds the cause chain.",
+            "'gmflux help <command>' describes a command."},
         subcommands = {SelftestCommand.class, KeygenCommand.class, EncryptCommand.class, DecryptCommand.class,
-            InspectCommand.class, DemoCommand.class, io.gmflux.examples.kafka.KafkaCommand.class,
+            SignCommand.class, VerifyCommand.class, DigestCommand.class, InspectCommand.class, DemoCommand.class, io.gmflux.examples.kafka.KafkaCommand.class,
             io.gmflux.examples.proxy.ProxyCommand.class, CommandLine.HelpCommand.class})
 public final class GmfluxCommand implements Runnable {
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
+
+    @CommandLine.Option(names = "--verbose", scope = CommandLine.ScopeType.INHERIT,
+            description = "on failure, print the chain of causes too")
+    boolean verbose;
 
     /** Runs the command line and exits the JVM with its status. */
     public static void main(String[] args) {
@@ -34,11 +50,7 @@ public final class GmfluxCommand implements Runnable {
     /** A configured command line, for in-process use (tests, embedding); never calls {@code System.exit}. */
     public static CommandLine newCommandLine() {
         return new CommandLine(new GmfluxCommand())
-                .setExecutionExceptionHandler((e, cmd, parseResult) -> {
-                    // One line, not a stack trace: the brief's "non-zero with a one-line reason".
-                    cmd.getErr().println("gmflux: " + e.getClass().getSimpleName() + ": " + e.getMessage());
-                    return 1;
-                });
+                .setExecutionExceptionHandler(ExitCodes::report);
     }
 
     /** Without a subcommand: show what there is and exit with the usage-error status. */

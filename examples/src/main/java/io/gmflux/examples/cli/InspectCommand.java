@@ -1,10 +1,12 @@
 package io.gmflux.examples.cli;
 
 import io.gmflux.codecs.bytes.Hex;
+import io.gmflux.codecs.format.Armor;
 import io.gmflux.codecs.format.RecipientStanza;
 import io.gmflux.codecs.format.StreamHeader;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -21,11 +23,14 @@ final class InspectCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         StreamHeader h;
-        try (InputStream in = Files.newInputStream(file)) {
+        long payload;
+        try (InputStream in = Armor.decodeIfArmored(Files.newInputStream(file))) {
             h = StreamHeader.readFrom(in);
+            // The armored form's size is not the stream's: count what the armor holds.
+            payload = Armor.isArmored(file) ? in.transferTo(OutputStream.nullOutputStream())
+                    : Files.size(file) - h.length();
         }
         int total = h.length();
-        long payload = Files.size(file) - total;
         long sealedChunk = h.chunkSize() + (long) h.suite().tagLength();
         long chunks = Math.max(1, (payload + sealedChunk - 1) / sealedChunk);
         System.out.printf("file:        %s%n", file);

@@ -18,6 +18,22 @@ final class IoFiles {
     private IoFiles() {
     }
 
+    /**
+     * Whether stdout is a terminal: the launcher's {@code -Dgmflux.stdout.tty} (it knows, from
+     * {@code [ -t 1 ]}), else whether the JVM has a console (stdin and stdout both terminals).
+     */
+    static boolean stdoutIsTerminal() {
+        String tty = System.getProperty("gmflux.stdout.tty");
+        return tty != null ? Boolean.parseBoolean(tty) : System.console() != null;
+    }
+
+    /** Fails, as age does, when binary output would go to stdout and stdout is a terminal, unless forced. */
+    static void refuseBinaryToTerminal(Path out, boolean force, String what) throws ExitCodes.RefusedTerminalOutput {
+        if (!force && (out == null || out.toString().equals("-")) && stdoutIsTerminal()) {
+            throw new ExitCodes.RefusedTerminalOutput(what);
+        }
+    }
+
     static InputStream input(Path in) throws IOException {
         if (in == null || in.toString().equals("-")) {
             return new FilterInputStreamNoClose(System.in);

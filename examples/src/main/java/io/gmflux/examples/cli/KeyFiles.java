@@ -4,11 +4,15 @@ import io.gmflux.codecs.format.Identity;
 import io.gmflux.codecs.format.KeyText;
 import io.gmflux.codecs.format.PassphraseRecipient;
 import io.gmflux.codecs.format.Recipient;
+import io.gmflux.codecs.sm2.Sm2KeyEncoding;
+import io.gmflux.codecs.sm2.Sm2PrivateKey;
+import io.gmflux.codecs.sm2.Sm2PublicKey;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
+import java.security.InvalidKeyException;
 
 /**
  * Reads the key files the command line takes: public keys as recipients and private keys as
@@ -33,6 +37,22 @@ final class KeyFiles {
             return KeyText.identity(read(file));
         } catch (GeneralSecurityException e) {
             throw new IllegalArgumentException(file + ": " + e.getMessage());
+        }
+    }
+
+    static Sm2PrivateKey sm2PrivateKey(Path file) {
+        try {
+            return Sm2KeyEncoding.privateKeyFromPem(read(file));
+        } catch (InvalidKeyException e) {
+            throw new IllegalArgumentException(file + ": not an SM2 private key: " + e.getMessage());
+        }
+    }
+
+    static Sm2PublicKey sm2PublicKey(Path file) {
+        try {
+            return Sm2KeyEncoding.publicKeyFromPem(read(file));
+        } catch (InvalidKeyException e) {
+            throw new IllegalArgumentException(file + ": not an SM2 public key: " + e.getMessage());
         }
     }
 
