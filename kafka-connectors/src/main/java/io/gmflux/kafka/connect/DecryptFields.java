@@ -42,7 +42,7 @@ public class DecryptFields<R extends ConnectRecord<R>> extends FieldTransform<R>
     }
 
     @Override
-    Object convert(String topic, String path, byte[] keyDigest, Schema schema, Object value) {
+    Object convert(String topic, String path, byte[] keyForm, Schema schema, Object value) {
         if (!(value instanceof String envelope)) {
             throw new DataException("field " + path + " of topic " + topic + " is not an encrypted field (a "
                     + value.getClass().getSimpleName() + ", not an envelope string)");
@@ -50,7 +50,7 @@ public class DecryptFields<R extends ConnectRecord<R>> extends FieldTransform<R>
         String schemaJson = schema == null ? null : json.originalSchemaJson(path, schema);
         byte[] bytes;
         try {
-            bytes = cipher.open(topic, path, keyDigest, envelope);
+            bytes = cipher.open(topic, path, keyForm, envelope);
         } catch (SerializationException e) {
             throw new DataException("cannot decrypt field " + path + " of topic " + topic + ": " + e.getMessage(), e);
         }

@@ -43,10 +43,10 @@ public class EncryptFields<R extends ConnectRecord<R>> extends FieldTransform<R>
     }
 
     @Override
-    Object convert(String topic, String path, byte[] keyDigest, Schema schema, Object value) {
+    Object convert(String topic, String path, byte[] keyForm, Schema schema, Object value) {
         byte[] bytes = json.toJson(topic, schema, value);
         try {
-            return cipher.seal(topic, path, keyDigest, bytes);
+            return cipher.seal(topic, path, keyForm, bytes);
         } catch (SerializationException e) {
             throw new DataException("cannot encrypt field " + path + " of topic " + topic + ": " + e.getMessage(), e);
         }

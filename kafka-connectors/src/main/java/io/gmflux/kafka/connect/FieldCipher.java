@@ -1,33 +1,33 @@
 package io.gmflux.kafka.connect;
 
-import io.gmflux.codecs.bytes.Bytes;
-import io.gmflux.codecs.sm3.Sm3;
 import io.gmflux.kafka.GmfluxConfig;
 import io.gmflux.kafka.GmfluxDeserializer;
+import io.gmflux.kafka.GmfluxKeyDeserializer;
+import io.gmflux.kafka.GmfluxKeySerializer;
 import io.gmflux.kafka.GmfluxSerializer;
 import io.gmflux.kafka.RecordRejectedException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.Map;
 import org.apache.kafka.common.errors.SerializationException;
-import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.common.header.internals.RecordHeader;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /**
- * Seals and opens one field of a record as a field envelope (FORMAT.md §8): the field's bytes,
- * preceded by a digest of the record key, sealed as a record of gmflux's record format (§7) whose
- * "topic" is the field's context {@code topic + "/" + path}, with the {@code gmflux.dek} header
- * carried inside the envelope; the string form is its Base64. The record format and its keys are
- * {@link GmfluxSerializer}'s and {@link GmfluxDeserializer}'s, configured with the same
- * {@code gmflux.*} properties. This is the API that restores a field outside Kafka Connect (a
- * value read back from a database column, say); {@link EncryptFields} and {@link DecryptFields}
- * use it inside Connect.
+ * Seals and opens one field of a record as a field envelope (FORMAT.md §8): the field's bytes
+ * sealed as a key-bound record of gmflux's record format (§7.3, version 0x03) whose "topic" is the
+ * field's context {@code topic + "/" + path} and whose "record key" is the canonical form of the
+ * Connect record's key ({@link #keyForm}), with the {@code gmflux.dek} header carried inside the
+ * envelope; the string form is its Base64. Sealing, key binding and opening are
+ * {@link GmfluxSerializer}'s, {@link GmfluxKeySerializer}'s and their deserializers', configured
+ * with the same {@code gmflux.*} properties. This is the API that restores a field outside Kafka
+ * Connect (a value read back from a database column, say); {@link EncryptFields} and
+ * {@link DecryptFields} use it inside Connect.
  *
  * <p>Thread-safe.
  */
@@ -37,18 +37,21 @@ public final class FieldCipher implements AutoCloseable {
     public static final byte VERSION = 0x01;
     /** The largest header an envelope holds (its length is a u16). */
     public static final int MAX_HEADER_LENGTH = 0xffff;
-    /** Bytes of the record-key digest sealed ahead of the field's bytes. */
-    public static final int KEY_DIGEST_LENGTH = 16;
+    /** The version byte of a key-bound record value (FORMAT.md §7.3), the only kind an envelope holds. */
+    static final byte KEY_BOUND_VALUE = 0x03;
 
-    private static final byte[] KEY_LABEL = "gmflux/kafka/field/v1 key".getBytes(StandardCharsets.US_ASCII);
     private static final String DEK_HEADER = "gmflux.dek";
 
     private final GmfluxSerializer<byte[]> serializer;
+    private final GmfluxKeySerializer<byte[]> keySerializer;
     private final GmfluxDeserializer<byte[]> deserializer;
+    private final GmfluxKeyDeserializer<byte[]> keyDeserializer;
 
     private FieldCipher(GmfluxSerializer<byte[]> serializer, GmfluxDeserializer<byte[]> deserializer) {
         this.serializer = serializer;
+        this.keySerializer = serializer == null ? null : new GmfluxKeySerializer<>(new ByteArraySerializer());
         this.deserializer = deserializer;
+        this.keyDeserializer = deserializer == null ? null : new GmfluxKeyDeserializer<>(new ByteArrayDeserializer());
     }
 
     /** A sealing cipher: {@code gmflux.recipients} is required, as for {@link GmfluxSerializer}. */
@@ -66,34 +69,27 @@ public final class FieldCipher implements AutoCloseable {
     }
 
     /**
-     * The digest that binds a field to its record's key: {@code SM3(label || form)[0, 16)} where
-     * form is {@code 0x00} for no binding, {@code 0x01} for a null key, {@code 0x02 || UTF-8} for a
-     * string key (numbers and booleans by their decimal/{@code true}/{@code false} text), and
-     * {@code 0x03 || bytes} for a byte-array key. Other keys (structs, maps) have no canonical
-     * bytes and are refused: bind them with {@code bind.key=false}.
+     * The bytes a field is bound to as its "record key" (FORMAT.md §8): {@code 0x00} for no binding,
+     * {@code 0x01} for a null key, {@code 0x02 || UTF-8} for a string key (numbers and booleans by
+     * their Java text), and {@code 0x03 || bytes} for a byte-array key. Other keys (structs, maps)
+     * have no canonical bytes and are refused: bind them with {@code bind.key=false}.
      */
-    public static byte[] keyDigest(Object recordKey, boolean bind) {
-        byte[] form;
+    public static byte[] keyForm(Object recordKey, boolean bind) {
         if (!bind) {
-            form = new byte[] {0x00};
+            return new byte[] {0x00};
         } else if (recordKey == null) {
-            form = new byte[] {0x01};
+            return new byte[] {0x01};
         } else if (recordKey instanceof String || recordKey instanceof Number || recordKey instanceof Boolean) {
-            form = prefixed((byte) 0x02, String.valueOf(recordKey).getBytes(StandardCharsets.UTF_8));
+            return prefixed((byte) 0x02, String.valueOf(recordKey).getBytes(StandardCharsets.UTF_8));
         } else if (recordKey instanceof byte[] b) {
-            form = prefixed((byte) 0x03, b);
+            return prefixed((byte) 0x03, b);
         } else if (recordKey instanceof ByteBuffer bb) {
             byte[] b = new byte[bb.remaining()];
             bb.duplicate().get(b);
-            form = prefixed((byte) 0x03, b);
-        } else {
-            throw new IllegalArgumentException("a record key of type " + recordKey.getClass().getSimpleName()
-                    + " has no canonical bytes to bind a field to; set bind.key=false");
+            return prefixed((byte) 0x03, b);
         }
-        Sm3 d = new Sm3();
-        d.update(KEY_LABEL);
-        d.update(form);
-        return Arrays.copyOf(d.digest(), KEY_DIGEST_LENGTH);
+        throw new IllegalArgumentException("a record key of type " + recordKey.getClass().getSimpleName()
+                + " has no canonical bytes to bind a field to; set bind.key=false");
     }
 
     private static byte[] prefixed(byte tag, byte[] b) {
@@ -108,20 +104,18 @@ public final class FieldCipher implements AutoCloseable {
         return topic + "/" + path;
     }
 
-    /** The envelope (Base64) of {@code fieldBytes} for {@code path} of a record of {@code topic} with key digest {@code keyDigest}. */
-    public String seal(String topic, String path, byte[] keyDigest, byte[] fieldBytes) {
+    /** The envelope (Base64) of {@code fieldBytes} for {@code path} of a record of {@code topic} whose key has {@code keyForm}. */
+    public String seal(String topic, String path, byte[] keyForm, byte[] fieldBytes) {
         if (serializer == null) {
             throw new IllegalStateException("this FieldCipher opens only; " + GmfluxConfig.RECIPIENTS + " seals");
         }
-        byte[] plain = new byte[KEY_DIGEST_LENGTH + fieldBytes.length];
-        System.arraycopy(keyDigest, 0, plain, 0, KEY_DIGEST_LENGTH);
-        System.arraycopy(fieldBytes, 0, plain, KEY_DIGEST_LENGTH, fieldBytes.length);
+        String context = context(topic, path);
         Headers headers = new RecordHeaders();
-        byte[] value = serializer.serialize(context(topic, path), headers, plain);
-        Bytes.wipe(plain);
+        keySerializer.serialize(context, headers, keyForm);
+        byte[] value = serializer.serialize(context, headers, fieldBytes);
         byte[] header = headers.lastHeader(DEK_HEADER).value();
         if (header.length > MAX_HEADER_LENGTH) {
-            throw new SerializationException("field " + context(topic, path) + ": the " + DEK_HEADER + " header is "
+            throw new SerializationException("field " + context + ": the " + DEK_HEADER + " header is "
                     + header.length + " bytes, more than a field envelope's " + MAX_HEADER_LENGTH + "; name fewer or"
                     + " smaller recipients in " + GmfluxConfig.RECIPIENTS);
         }
@@ -135,10 +129,11 @@ public final class FieldCipher implements AutoCloseable {
     }
 
     /**
-     * The field's bytes, once the envelope authenticated for this topic and path and its key digest
-     * matched. Failures are {@link RecordRejectedException}s naming the context.
+     * The field's bytes, once the envelope authenticated for this topic and path and its key binding
+     * matched {@code keyForm}. Failures are {@link RecordRejectedException}s naming the context
+     * ({@code KEY_MISMATCH}: sealed for another record key, or with another {@code bind.key}).
      */
-    public byte[] open(String topic, String path, byte[] keyDigest, String envelope) {
+    public byte[] open(String topic, String path, byte[] keyForm, String envelope) {
         if (deserializer == null) {
             throw new IllegalStateException("this FieldCipher seals only; " + GmfluxConfig.PRIVATE_KEYS + " opens");
         }
@@ -153,21 +148,14 @@ public final class FieldCipher implements AutoCloseable {
             throw notEnvelope(context, in.length < 3 ? in.length + " bytes" : "version byte " + (in[0] & 0xff));
         }
         int headerLength = ((in[1] & 0xff) << 8) | (in[2] & 0xff);
-        if (in.length < 3 + headerLength) {
-            throw notEnvelope(context, "header length " + headerLength + " past the end");
+        if (in.length <= 3 + headerLength || in[3 + headerLength] != KEY_BOUND_VALUE) {
+            throw notEnvelope(context, in.length <= 3 + headerLength ? "header length " + headerLength
+                    + " leaves no value" : "its record value is not key-bound");
         }
-        Headers headers = new RecordHeaders(new Header[] {new org.apache.kafka.common.header.internals.RecordHeader(
-                DEK_HEADER, Arrays.copyOfRange(in, 3, 3 + headerLength))});
-        byte[] plain = deserializer.deserialize(context, headers, Arrays.copyOfRange(in, 3 + headerLength, in.length));
-        if (plain.length < KEY_DIGEST_LENGTH
-                || !MessageDigest.isEqual(Arrays.copyOf(plain, KEY_DIGEST_LENGTH), keyDigest)) {
-            Bytes.wipe(plain);
-            throw new RecordRejectedException(RecordRejectedException.Reason.FAILED_AUTHENTICATION, "field "
-                    + context + ": sealed for another record key (moved from another record, or bind.key differs)");
-        }
-        byte[] out = Arrays.copyOfRange(plain, KEY_DIGEST_LENGTH, plain.length);
-        Bytes.wipe(plain);
-        return out;
+        Headers headers = new RecordHeaders();
+        headers.add(new RecordHeader(DEK_HEADER, Arrays.copyOfRange(in, 3, 3 + headerLength)));
+        keyDeserializer.deserialize(context, headers, keyForm);
+        return deserializer.deserialize(context, headers, Arrays.copyOfRange(in, 3 + headerLength, in.length));
     }
 
     private static RecordRejectedException notEnvelope(String context, String why) {
@@ -179,9 +167,11 @@ public final class FieldCipher implements AutoCloseable {
     public void close() {
         if (serializer != null) {
             serializer.close();
+            keySerializer.close();
         }
         if (deserializer != null) {
             deserializer.close();
+            keyDeserializer.close();
         }
     }
 }

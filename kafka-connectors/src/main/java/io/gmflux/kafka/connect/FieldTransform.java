@@ -55,7 +55,7 @@ abstract class FieldTransform<R extends ConnectRecord<R>> implements Transformat
     private final Cache<Schema, Schema> schemas = new SynchronizedCache<>(new LRUCache<>(64));
 
     /** The transformed value of one field (non-null); {@code schema} is null for schemaless records. */
-    abstract Object convert(String topic, String path, byte[] keyDigest, Schema schema, Object value);
+    abstract Object convert(String topic, String path, byte[] keyForm, Schema schema, Object value);
 
     /** The schema a field of {@code schema} gets. */
     abstract Schema convertSchema(String path, Schema schema);
@@ -100,20 +100,20 @@ abstract class FieldTransform<R extends ConnectRecord<R>> implements Transformat
         if (value == null) {
             return record;
         }
-        byte[] keyDigest;
+        byte[] keyForm;
         try {
-            keyDigest = FieldCipher.keyDigest(record.key(), bindKey);
+            keyForm = FieldCipher.keyForm(record.key(), bindKey);
         } catch (IllegalArgumentException e) {
             throw new DataException("topic " + record.topic() + ": " + e.getMessage(), e);
         }
         if (value instanceof Struct struct) {
             Schema out = schemaFor(struct.schema());
-            Struct converted = struct(record.topic(), keyDigest, struct, out, "");
+            Struct converted = struct(record.topic(), keyForm, struct, out, "");
             return record.newRecord(record.topic(), record.kafkaPartition(), record.keySchema(), record.key(), out,
                     converted, record.timestamp(), record.headers());
         }
         if (value instanceof Map<?, ?> map && record.valueSchema() == null) {
-            Map<Object, Object> converted = map(record.topic(), keyDigest, map, "");
+            Map<Object, Object> converted = map(record.topic(), keyForm, map, "");
             return record.newRecord(record.topic(), record.kafkaPartition(), record.keySchema(), record.key(), null,
                     converted, record.timestamp(), record.headers());
         }
@@ -166,7 +166,7 @@ abstract class FieldTransform<R extends ConnectRecord<R>> implements Transformat
         return s.name() != null ? s.name() : s.fields().stream().map(Field::name).toList().toString();
     }
 
-    private Struct struct(String topic, byte[] keyDigest, Struct in, Schema outSchema, String prefix) {
+    private Struct struct(String topic, byte[] keyForm, Struct in, Schema outSchema, String prefix) {
         Struct out = new Struct(outSchema);
         for (Field f : in.schema().fields()) {
             String path = prefix + f.name();
@@ -174,9 +174,9 @@ abstract class FieldTransform<R extends ConnectRecord<R>> implements Transformat
             if (v == null) {
                 out.put(f.name(), null);
             } else if (fields.contains(path)) {
-                out.put(f.name(), convert(topic, path, keyDigest, f.schema(), v));
+                out.put(f.name(), convert(topic, path, keyForm, f.schema(), v));
             } else if (prefixes.contains(path)) {
-                out.put(f.name(), struct(topic, keyDigest, (Struct) v, outSchema.field(f.name()).schema(), path + "."));
+                out.put(f.name(), struct(topic, keyForm, (Struct) v, outSchema.field(f.name()).schema(), path + "."));
             } else {
                 out.put(f.name(), v);
             }
@@ -184,7 +184,7 @@ abstract class FieldTransform<R extends ConnectRecord<R>> implements Transformat
         return out;
     }
 
-    private Map<Object, Object> map(String topic, byte[] keyDigest, Map<?, ?> in, String prefix) {
+    private Map<Object, Object> map(String topic, byte[] keyForm, Map<?, ?> in, String prefix) {
         Map<Object, Object> out = new LinkedHashMap<>(in);
         for (Map.Entry<?, ?> e : in.entrySet()) {
             String path = prefix + e.getKey();
@@ -193,9 +193,9 @@ abstract class FieldTransform<R extends ConnectRecord<R>> implements Transformat
                 continue;
             }
             if (fields.contains(path)) {
-                out.put(e.getKey(), convert(topic, path, keyDigest, null, v));
+                out.put(e.getKey(), convert(topic, path, keyForm, null, v));
             } else if (prefixes.contains(path) && v instanceof Map<?, ?> nested) {
-                out.put(e.getKey(), map(topic, keyDigest, nested, path + "."));
+                out.put(e.getKey(), map(topic, keyForm, nested, path + "."));
             }
         }
         return out;

@@ -130,7 +130,11 @@ class FieldTransformsTest {
         SourceRecord sealed = encrypt.apply(record("people", "k4", PERSON, person(4, "078-05-1120", "4111")));
         String envelope = ((Struct) sealed.value()).getString("ssn");
         try (FieldCipher opener = FieldCipher.forOpening(Map.of(GmfluxConfig.PRIVATE_KEYS, KEYS.privatePem.toString()))) {
-            byte[] json = opener.open("people", "ssn", FieldCipher.keyDigest("k4", true), envelope);
+            byte[] json = opener.open("people", "ssn", FieldCipher.keyForm("k4", true), envelope);
+            assertThatThrownBy(() -> opener.open("people", "ssn", FieldCipher.keyForm("k4", false), envelope))
+                    .isInstanceOf(RecordRejectedException.class)
+                    .satisfies(e -> assertThat(((RecordRejectedException) e).reason())
+                            .isEqualTo(RecordRejectedException.Reason.KEY_MISMATCH));
             assertThat(new String(json, java.nio.charset.StandardCharsets.UTF_8)).isEqualTo("\"078-05-1120\"");
         }
     }
@@ -139,9 +143,9 @@ class FieldTransformsTest {
     void anEnvelopeHasTheSizeFormat8Gives() {
         configure("ssn");
         Struct sealed = (Struct) encrypt.apply(record("people", "k14", PERSON, person(14, "078-05-1120", "4111"))).value();
-        // 3 + 176 (one SM2 stanza, unsigned) + 5 + 16 (key digest) + 16 (tag) + 13 ("078-05-1120" in JSON) = 229 bytes
-        assertThat(Base64.getDecoder().decode(sealed.getString("ssn"))).hasSize(229);
-        assertThat(sealed.getString("ssn")).hasSize(308);
+        // 3 + 176 (one SM2 stanza, unsigned) + 5 + 32 (key digest) + 16 (tag) + 13 ("078-05-1120" in JSON) = 245 bytes
+        assertThat(Base64.getDecoder().decode(sealed.getString("ssn"))).hasSize(245);
+        assertThat(sealed.getString("ssn")).hasSize(328);
     }
 
     @Test
@@ -163,7 +167,7 @@ class FieldTransformsTest {
         Struct b = (Struct) encrypt.apply(record("people", "bob", PERSON, person(7, "222-22-2222", "4111"))).value();
         Struct moved = copyWith(b, "ssn", a.getString("ssn"));
         assertRefused(() -> decrypt.apply(record("people", "bob", b.schema(), moved)), "another record key",
-                RecordRejectedException.Reason.FAILED_AUTHENTICATION);
+                RecordRejectedException.Reason.KEY_MISMATCH);
     }
 
     @Test
@@ -194,6 +198,19 @@ class FieldTransformsTest {
         Struct changed = copyWith(sealed, "ssn", Base64.getEncoder().encodeToString(raw));
         assertRefused(() -> decrypt.apply(record("people", "k9", sealed.schema(), changed)), "ssn",
                 RecordRejectedException.Reason.FAILED_AUTHENTICATION);
+    }
+
+    @Test
+    void anEnvelopeWhoseValueClaimsNoKeyBindingIsRefused() {
+        configure("ssn");
+        Struct sealed = (Struct) encrypt.apply(record("people", "k17", PERSON, person(17, "078-05-1120", "4111"))).value();
+        byte[] raw = Base64.getDecoder().decode(sealed.getString("ssn"));
+        int h = ((raw[1] & 0xff) << 8) | (raw[2] & 0xff);
+        assertThat(raw[3 + h]).isEqualTo((byte) 0x03);
+        raw[3 + h] = 0x02; // the unbound record version of FORMAT.md §7.3
+        Struct changed = copyWith(sealed, "ssn", Base64.getEncoder().encodeToString(raw));
+        assertRefused(() -> decrypt.apply(record("people", "k17", sealed.schema(), changed)), "not key-bound",
+                RecordRejectedException.Reason.NOT_GMFLUX);
     }
 
     @Test
