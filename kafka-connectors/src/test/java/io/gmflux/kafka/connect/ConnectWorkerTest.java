@@ -103,12 +103,15 @@ class ConnectWorkerTest {
                 "topic", topic, "value.converter", GmfluxConverter.class.getName(),
                 "value.converter.inner", StringConverter.class.getName(),
                 "value.converter." + GmfluxConfig.RECIPIENTS, keys.publicPem.toString(),
-                "value.converter." + GmfluxConfig.PRODUCER_KEY, producer.privatePem.toString()));
+                "value.converter." + GmfluxConfig.PRODUCER_KEY, producer.privatePem.toString(),
+                "key.converter", GmfluxKeyConverter.class.getName(),
+                "key.converter.inner", StringConverter.class.getName()));
 
         List<ConsumerRecord<byte[], byte[]>> raw = rawRecords(topic, lines.size());
         assertThat(raw).hasSize(lines.size());
         for (ConsumerRecord<byte[], byte[]> r : raw) {
             assertThat(r.headers().lastHeader("gmflux.dek")).isNotNull();
+            assertThat(r.value()[0]).isEqualTo((byte) 0x03); // bound to its (null) key, FORMAT.md §7.3
             assertThat(contains(r.value(), marker.getBytes(StandardCharsets.UTF_8))).isFalse();
             assertThat(contains(r.value(), "line".getBytes(StandardCharsets.UTF_8))).isFalse();
         }
@@ -128,6 +131,8 @@ class ConnectWorkerTest {
         Path out = dir.resolve("lines-out.txt");
         Map<String, String> sink = new HashMap<>(sink(topic, out, GmfluxConfig.PRIVATE_KEYS, keys.privatePem.toString()));
         sink.put("value.converter." + GmfluxConfig.TRUSTED_PRODUCERS, producer.publicPem.toString());
+        sink.put("key.converter", GmfluxKeyConverter.class.getName());
+        sink.put("key.converter.inner", StringConverter.class.getName());
         start("lines-sink", sink);
         awaitLines(out, lines.size());
         assertThat(Files.readAllBytes(out)).isEqualTo(Files.readAllBytes(in));

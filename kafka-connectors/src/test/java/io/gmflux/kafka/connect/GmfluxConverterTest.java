@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.gmflux.kafka.GmfluxConfig;
 import io.gmflux.kafka.GmfluxDeserializer;
+import io.gmflux.kafka.GmfluxKeyDeserializer;
 import io.gmflux.kafka.GmfluxSerializer;
 import io.gmflux.kafka.RecordRejectedException;
 import io.gmflux.kafka.TestKeys;
@@ -135,6 +136,50 @@ class GmfluxConverterTest {
         byte[] sealed = c.fromConnectData("orders", headers, Schema.STRING_SCHEMA, "for orders");
         assertThatThrownBy(() -> c.toConnectData("payments", headers, sealed)).isInstanceOf(DataException.class)
                 .hasMessageContaining("payments").cause().isInstanceOf(RecordRejectedException.class);
+    }
+
+    @Test
+    void withTheKeyConverterValuesAreBoundToTheirKeysAsTheKeySerdeBindsThem() {
+        GmfluxKeyConverter keys = new GmfluxKeyConverter();
+        keys.configure(Map.of(GmfluxConverter.INNER, StringConverter.class.getName()), true);
+        GmfluxConverter values = converter(GmfluxConfig.RECIPIENTS, KEYS.publicPem.toString(),
+                GmfluxConfig.PRIVATE_KEYS, KEYS.privatePem.toString());
+        Headers headers = new RecordHeaders();
+        byte[] key = keys.fromConnectData("accounts", headers, Schema.STRING_SCHEMA, "alice");
+        byte[] sealed = values.fromConnectData("accounts", headers, Schema.STRING_SCHEMA, "balance 10");
+        assertThat(new String(key, StandardCharsets.UTF_8)).isEqualTo("alice");
+        assertThat(sealed[0]).isEqualTo((byte) 0x03); // FORMAT.md §7.3: key-bound
+        assertThat(headers.lastHeader("gmflux.dek")).isNotNull();
+        assertThat(headers.toArray()).hasSize(1); // the key digest did not stay in the record's headers
+
+        // The serde with its key deserializer reads it ...
+        GmfluxKeyDeserializer<String> keyDe = new GmfluxKeyDeserializer<>(new StringDeserializer());
+        GmfluxDeserializer<String> de = new GmfluxDeserializer<>(new StringDeserializer());
+        de.configure(Map.of(GmfluxConfig.PRIVATE_KEYS, KEYS.privatePem.toString()), false);
+        Headers read = new RecordHeaders(headers.toArray());
+        assertThat(keyDe.deserialize("accounts", read, key)).isEqualTo("alice");
+        assertThat(de.deserialize("accounts", read, sealed)).isEqualTo("balance 10");
+        de.close();
+
+        // ... and so does Connect, under the same key only.
+        Headers again = new RecordHeaders(headers.toArray());
+        assertThat(keys.toConnectData("accounts", again, key).value()).isEqualTo("alice");
+        assertThat(values.toConnectData("accounts", again, sealed).value()).isEqualTo("balance 10");
+        Headers moved = new RecordHeaders(headers.toArray());
+        keys.toConnectData("accounts", moved, "mallory".getBytes(StandardCharsets.UTF_8));
+        assertThatThrownBy(() -> values.toConnectData("accounts", moved, sealed)).isInstanceOf(DataException.class)
+                .cause().isInstanceOf(RecordRejectedException.class)
+                .satisfies(e -> assertThat(((RecordRejectedException) e).reason())
+                        .isEqualTo(RecordRejectedException.Reason.KEY_MISMATCH));
+        keys.close();
+        values.close();
+    }
+
+    @Test
+    void theKeyConverterRefusesToConvertValues() {
+        assertThatThrownBy(() -> new GmfluxKeyConverter().configure(Map.of(GmfluxConverter.INNER,
+                StringConverter.class.getName()), false)).isInstanceOf(ConfigException.class)
+                .hasMessageContaining("key.converter");
     }
 
     @Test
