@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.gmflux.codecs.bytes.Hex;
 import io.gmflux.codecs.format.Identity;
 import io.gmflux.codecs.format.KeyText;
+import io.gmflux.codecs.format.ReadLimits;
 import io.gmflux.codecs.format.StreamSpec;
 import io.gmflux.codecs.jca.GmfluxProvider;
 import io.gmflux.codecs.sm3.HmacSm3;
@@ -85,16 +86,21 @@ class ReadmeExamplesTest {
 
         Identity alice = KeyText.identity(Files.readString(aliceKey));
         Flux<ByteBuf> opened = sealed.transformDeferred(Gmflux.decrypt(List.of(alice)));
+        // from untrusted sources, cap what a header may demand before it authenticates (codecs/FORMAT.md §5)
+        ReadLimits caps = ReadLimits.FORMAT_MAXIMUM.withMaxHeaderLength(64 << 10).withMaxPbkdf2Iterations(1_000_000);
+        Flux<ByteBuf> openedCapped = sealed.transformDeferred(Gmflux.decrypt(List.of(alice), caps));
         // --- end ---
 
-        java.io.ByteArrayOutputStream got = new java.io.ByteArrayOutputStream();
-        opened.doOnNext(b -> {
-            byte[] chunk = new byte[b.readableBytes()];
-            b.readBytes(chunk);
-            b.release();
-            got.writeBytes(chunk);
-        }).blockLast();
-        assertThat(got.toByteArray()).isEqualTo(data);
+        for (Flux<ByteBuf> f : List.of(opened, openedCapped)) {
+            java.io.ByteArrayOutputStream got = new java.io.ByteArrayOutputStream();
+            f.doOnNext(b -> {
+                byte[] chunk = new byte[b.readableBytes()];
+                b.readBytes(chunk);
+                b.release();
+                got.writeBytes(chunk);
+            }).blockLast();
+            assertThat(got.toByteArray()).isEqualTo(data);
+        }
     }
 
     @Test

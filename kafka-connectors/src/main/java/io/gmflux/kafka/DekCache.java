@@ -5,31 +5,76 @@ import io.gmflux.codecs.bytes.Hex;
 import io.gmflux.codecs.format.Identity;
 import io.gmflux.codecs.format.RecipientStanza;
 import io.gmflux.codecs.format.StreamException;
+import io.gmflux.codecs.format.StreamSuite;
+import io.gmflux.codecs.sm3.Sm3;
+import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 
 /**
- * The deserializer's unwrapped DEKs, by DEK id: one KEM decapsulation per DEK, not per record.
+ * The deserializer's verified DEK headers (FORMAT.md §7.4): one KEM decapsulation per DEK and
+ * topic, not per record, and bounded work for a hostile header.
+ *
+ * <ul>
+ *   <li>Entries are keyed by the topic and the whole header, and inserted only after the header
+ *       verified (limits, suite, producer signature when required, unwrap, DEK commitment): a
+ *       forged header that copies a genuine DEK id is another key and cannot evict or replace the
+ *       genuine entry.</li>
+ *   <li>A refused header is remembered by {@code SM3(topic, header)} in a bounded negative cache,
+ *       so repeating it costs a digest, not public-key work.</li>
+ *   <li>Before any public-key work: the header size and stanza limits, one stanza per key id, the
+ *       suite allowlist and (with trusted producers) the signature. Each configured private key
+ *       then decapsulates at most one stanza (the one with its type and key id).</li>
+ * </ul>
  * Least recently used entries go first when the cache is full; an entry older than its TTL is
- * unwrapped again (so a key removed from the configuration stops working within the TTL).
+ * verified again (so a key removed from the configuration stops working within the TTL).
  *
- * <p>An entry remembers the exact {@code gmflux.dek} header it was unwrapped from. A record whose
- * header differs (edited, or a stanza swapped in) is unwrapped afresh and, since the header's
- * digest is part of its record key, fails authentication unless the header is genuine.
- *
- * <p>Thread-safe: lookups and inserts take a short lock; unwrapping runs outside it.
+ * <p>Thread-safe: lookups and inserts take a short lock; verification runs outside it.
  */
 final class DekCache {
 
-    private record DekId(byte[] bytes) {
+    /** A verified header of a topic, with its keys. */
+    static final class Entry {
+        final String topic;
+        final byte[] header;
+        final DekKeys keys;
+        final RecordKey recordKey;
+
+        private Entry(String topic, byte[] header, DekKeys keys) {
+            this.topic = topic;
+            this.header = header;
+            this.keys = keys;
+            this.recordKey = keys.forTopic(topic).key();
+        }
+
+        boolean matches(String otherTopic, byte[] otherHeader) {
+            return topic.equals(otherTopic) && Arrays.equals(header, otherHeader);
+        }
+    }
+
+    private record Key(String topic, byte[] header) {
         @Override
         public boolean equals(Object o) {
-            return o instanceof DekId d && Arrays.equals(bytes, d.bytes);
+            return o instanceof Key k && topic.equals(k.topic) && Arrays.equals(header, k.header);
+        }
+
+        @Override
+        public int hashCode() {
+            return topic.hashCode() * 31 + Arrays.hashCode(header);
+        }
+    }
+
+    private record Digest(byte[] bytes) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Digest d && Arrays.equals(bytes, d.bytes);
         }
 
         @Override
@@ -38,109 +83,212 @@ final class DekCache {
         }
     }
 
+    private record Refusal(RecordRejectedException.Reason reason, String message) {
+    }
+
+    /** The limits and trust a cache enforces. */
+    record Policy(int maxStanzas, int maxHeaderBytes, Set<StreamSuite> suites, ProducerSignature.Trusted trusted) {
+    }
+
     private final List<Identity> identities;
+    private final Policy policy;
     private final int maxEntries;
+    private final int maxFailed;
     private final long ttlNanos;
     private final LongSupplier nanoClock;
-    private final LinkedHashMap<DekId, DekKeys> entries = new LinkedHashMap<>(16, 0.75f, true);
-    private long unwraps;
+    private final LinkedHashMap<Key, Entry> entries = new LinkedHashMap<>(16, 0.75f, true);
+    private final LinkedHashMap<Digest, Refusal> failed = new LinkedHashMap<>(16, 0.75f, true);
+    private final AtomicLong unwraps = new AtomicLong();
+    private final AtomicLong stanzaTrials = new AtomicLong();
     /** The entry the last lookup found: consecutive records nearly always share their DEK. */
-    private volatile DekKeys last;
+    private volatile Entry last;
 
-    DekCache(List<Identity> identities, int maxEntries, long ttlMillis, LongSupplier nanoClock) {
+    DekCache(List<Identity> identities, Policy policy, int maxEntries, int maxFailed, long ttlMillis,
+            LongSupplier nanoClock) {
         this.identities = List.copyOf(identities);
+        this.policy = policy;
         this.maxEntries = maxEntries;
+        this.maxFailed = maxFailed;
         this.ttlNanos = Math.multiplyExact(ttlMillis, 1_000_000L);
         this.nanoClock = nanoClock;
     }
 
     /**
-     * The keys of the DEK {@code dekId} wrapped in {@code header}, acquired for the caller (who
+     * The verified entry of {@code header} on {@code topic}, its keys acquired for the caller (who
      * must {@link DekKeys#release()} them).
      *
-     * @throws StreamException.NoMatchingRecipient no configured private key opens the DEK; the
-     *     message names the key ids the DEK is wrapped for
-     * @throws StreamException.Malformed the header is not a gmflux.dek header
+     * @throws RecordRejectedException the header is refused; its reason and a message naming the
+     *     topic and the DEK id
      */
-    DekKeys acquire(byte[] value, int dekIdOff, byte[] header) throws GeneralSecurityException, StreamException {
-        // Fast path, without a lock or an allocation: the same DEK and header as the last record.
-        DekKeys hit = last;
-        if (hit != null && Arrays.equals(hit.dekIdRef(), 0, DekKeys.DEK_ID_LENGTH, value, dekIdOff,
-                dekIdOff + DekKeys.DEK_ID_LENGTH) && hit.sameHeader(header)
-                && nanoClock.getAsLong() - hit.createdNanos() < ttlNanos && hit.acquire()) {
+    Entry acquire(String topic, byte[] header) {
+        // Fast path, without a lock or an allocation: the same topic and header as the last record.
+        Entry hit = last;
+        if (hit != null && hit.matches(topic, header) && fresh(hit) && hit.keys.acquire()) {
             return hit;
         }
-        byte[] dekId = Arrays.copyOfRange(value, dekIdOff, dekIdOff + DekKeys.DEK_ID_LENGTH);
-        DekId id = new DekId(dekId);
+        Key key = new Key(topic, header);
         synchronized (this) {
-            DekKeys k = entries.get(id);
-            if (k != null) {
-                if (nanoClock.getAsLong() - k.createdNanos() >= ttlNanos) {
-                    entries.remove(id);
-                    k.retire();
+            Entry e = entries.get(key);
+            if (e != null) {
+                if (!fresh(e)) {
+                    entries.remove(key);
+                    e.keys.retire();
                     last = null;
-                } else if (k.sameHeader(header) && k.acquire()) {
-                    last = k;
-                    return k;
+                } else if (e.keys.acquire()) {
+                    last = e;
+                    return e;
                 }
             }
         }
-        DekKeys fresh = unwrap(dekId, header);
-        fresh.acquire();
+        if (header.length > policy.maxHeaderBytes()) {
+            throw refusal(RecordRejectedException.Reason.MALFORMED_HEADER, topic, header, DekHeader.NAME + " header of "
+                    + header.length + " bytes exceeds " + GmfluxConfig.MAX_HEADER_BYTES + "=" + policy.maxHeaderBytes());
+        }
+        Digest digest = new Digest(failedKey(topic, header));
+        Refusal before;
         synchronized (this) {
-            unwraps++;
-            // The first header seen for an id is cached; a later, different one (a forgery, which
-            // fails authentication) is used once and must not evict the genuine entry.
-            if (entries.get(id) == null) {
-                entries.put(id, fresh);
+            before = failed.get(digest);
+        }
+        if (before != null) {
+            throw new RecordRejectedException(before.reason(), before.message() + " (header refused before)");
+        }
+        Entry fresh;
+        try {
+            fresh = new Entry(topic, header.clone(), verify(topic, header));
+        } catch (RecordRejectedException e) {
+            synchronized (this) {
+                failed.put(digest, new Refusal(e.reason(), e.getMessage()));
+                trim(failed, maxFailed);
+            }
+            throw e;
+        }
+        fresh.keys.acquire();
+        synchronized (this) {
+            unwraps.incrementAndGet();
+            if (entries.get(key) == null) {
+                entries.put(key, fresh);
                 last = fresh;
                 evict();
             } else {
-                fresh.retire();
+                fresh.keys.retire(); // another thread verified the same header meanwhile
             }
         }
         return fresh;
     }
 
+    private boolean fresh(Entry e) {
+        return nanoClock.getAsLong() - e.keys.createdNanos() < ttlNanos;
+    }
+
+    private static byte[] failedKey(String topic, byte[] header) {
+        byte[] t = topic.getBytes(StandardCharsets.UTF_8);
+        Sm3 d = new Sm3();
+        d.update(new byte[] {(byte) (t.length >>> 24), (byte) (t.length >>> 16), (byte) (t.length >>> 8),
+            (byte) t.length});
+        d.update(t);
+        d.update(header);
+        return d.digest();
+    }
+
+    /** Verifies {@code header} for {@code topic} (FORMAT.md §7.4 steps 4-7) and returns its DEK's keys. */
+    private DekKeys verify(String topic, byte[] headerBytes) {
+        DekHeader header;
+        try {
+            header = DekHeader.parse(headerBytes, policy.maxStanzas());
+        } catch (StreamException.Malformed e) {
+            throw refusal(RecordRejectedException.Reason.MALFORMED_HEADER, topic, headerBytes, e.getMessage());
+        }
+        if (!policy.suites().contains(header.suite())) {
+            throw refusal(RecordRejectedException.Reason.SUITE_NOT_ALLOWED, topic, headerBytes, "suite "
+                    + header.suite().label() + " is not in " + GmfluxConfig.SUITES + " " + policy.suites().stream()
+                    .map(StreamSuite::label).toList());
+        }
+        if (!policy.trusted().isEmpty()) {
+            policy.trusted().check(header, topic);
+        }
+        byte[] dek = unwrap(topic, header);
+        byte[] commitment = DekKeys.commitment(header.dekIdRef(), dek, headerBytes, header.commitmentOffset());
+        if (!Bytes.constantTimeEquals(commitment, 0, headerBytes, header.commitmentOffset(), commitment.length)) {
+            Bytes.wipe(dek);
+            throw refusal(RecordRejectedException.Reason.DEK_COMMITMENT_MISMATCH, topic, headerBytes, "the DEK unwrapped"
+                    + " with this consumer's key is not the one the header commits to: the header wraps different"
+                    + " DEKs for different recipients");
+        }
+        byte[] kept = headerBytes.clone();
+        return new DekKeys(header.dekIdRef(), dek, header.suite(), nanoClock.getAsLong(), t -> kept);
+    }
+
+    private byte[] unwrap(String topic, DekHeader header) {
+        for (Identity identity : identities) {
+            for (RecipientStanza s : header.stanzas()) {
+                stanzaTrials.incrementAndGet();
+                byte[] dek;
+                try {
+                    dek = identity.unwrap(s, header.dekIdRef());
+                } catch (GeneralSecurityException e) {
+                    throw refusal(RecordRejectedException.Reason.MALFORMED_HEADER, topic, header.bytesRef(),
+                            "stanza " + RecipientStanza.typeName(s.type()) + ": " + e.getMessage());
+                }
+                if (dek != null) {
+                    if (dek.length != DekKeys.DEK_LENGTH) {
+                        Bytes.wipe(dek);
+                        throw refusal(RecordRejectedException.Reason.MALFORMED_HEADER, topic, header.bytesRef(),
+                                "unwrapped DEK of " + dek.length + " bytes");
+                    }
+                    return dek;
+                }
+            }
+        }
+        throw refusal(RecordRejectedException.Reason.NO_MATCHING_KEY, topic, header.bytesRef(), "no configured private"
+                + " key (" + identities.size() + " in " + GmfluxConfig.PRIVATE_KEYS + ") opens it; it is wrapped for key"
+                + " id(s) " + header.describeRecipients() + " (or the header was altered)");
+    }
+
+    private static RecordRejectedException refusal(RecordRejectedException.Reason reason, String topic, byte[] header,
+            String what) {
+        String dekId = header.length >= DekHeader.DEK_ID_OFFSET + DekKeys.DEK_ID_LENGTH
+                ? Hex.encode(header, DekHeader.DEK_ID_OFFSET, DekKeys.DEK_ID_LENGTH) : "(none)";
+        return new RecordRejectedException(reason, "topic " + topic + ": cannot open the record's DEK " + dekId + ": "
+                + what);
+    }
+
     private void evict() {
-        Iterator<Map.Entry<DekId, DekKeys>> it = entries.entrySet().iterator();
+        Iterator<Map.Entry<Key, Entry>> it = entries.entrySet().iterator();
         while (entries.size() > maxEntries && it.hasNext()) {
-            DekKeys k = it.next().getValue();
+            Entry e = it.next().getValue();
             it.remove();
-            k.retire();
-            if (last == k) {
+            e.keys.retire();
+            if (last == e) {
                 last = null;
             }
         }
     }
 
-    private DekKeys unwrap(byte[] dekId, byte[] headerBytes) throws GeneralSecurityException, StreamException {
-        DekHeader header = DekHeader.parse(headerBytes);
-        for (RecipientStanza s : header.stanzas()) {
-            for (Identity identity : identities) {
-                byte[] dek = identity.unwrap(s, dekId);
-                if (dek != null) {
-                    if (dek.length != DekKeys.DEK_LENGTH) {
-                        Bytes.wipe(dek);
-                        throw new StreamException.Malformed("unwrapped DEK of " + dek.length + " bytes");
-                    }
-                    return new DekKeys(dekId, dek, header.suite(), headerBytes, nanoClock.getAsLong());
-                }
-            }
+    private static void trim(LinkedHashMap<?, ?> map, int max) {
+        Iterator<?> it = map.keySet().iterator();
+        while (map.size() > max && it.hasNext()) {
+            it.next();
+            it.remove();
         }
-        throw new StreamException.NoMatchingRecipient("no configured private key (" + identities.size()
-                + " in " + GmfluxConfig.PRIVATE_KEYS + ") opens DEK " + Hex.encode(dekId)
-                + "; it is wrapped for key id(s) " + header.describeRecipients() + " (or the record was altered)");
     }
 
-    /** How many DEKs were unwrapped (KEM decapsulations that succeeded), for tests and metrics. */
-    synchronized long unwraps() {
-        return unwraps;
+    /** How many DEK headers verified (one KEM decapsulation each), for tests and metrics. */
+    long unwraps() {
+        return unwraps.get();
+    }
+
+    /**
+     * How many (private key, stanza) pairs were handed to {@link Identity#unwrap}: an upper bound
+     * on KEM decapsulations, each pair costing at most one. For tests.
+     */
+    long stanzaTrials() {
+        return stanzaTrials.get();
     }
 
     synchronized void close() {
         last = null;
-        entries.values().forEach(DekKeys::retire);
+        entries.values().forEach(e -> e.keys.retire());
         entries.clear();
+        failed.clear();
     }
 }

@@ -4,58 +4,80 @@ import io.gmflux.codecs.bytes.Hex;
 import io.gmflux.codecs.format.RecipientStanza;
 import io.gmflux.codecs.format.StreamException;
 import io.gmflux.codecs.format.StreamSuite;
+import io.gmflux.codecs.sm2.Sm2Signer;
+import io.gmflux.codecs.sm3.HmacSm3;
 import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.StringJoiner;
 
 /**
- * The value of the {@code gmflux.dek} record header (FORMAT.md §7): the suite and the DEK wrapped
- * to every recipient, one {@link RecipientStanza} each.
+ * The value of the {@code gmflux.dek} record header, version 2 (FORMAT.md §7.1): the suite, the DEK
+ * id, the DEK wrapped to every recipient (one {@link RecipientStanza} each), the DEK commitment and,
+ * when the producer signs, its SM2 signature.
  *
  * <pre>
  *   offset size  field
- *   0      1     version   0x01
- *   1      1     suite     FORMAT.md §4
- *   2      2     n         u16, 1 &lt;= n &lt;= 1024
- *   4      ...   stanza*n  type u8 || length u16 || body (length bytes, &lt;= 16384)
+ *   0      1     version     0x02
+ *   1      1     suite       FORMAT.md §4
+ *   2      16    dek_id
+ *   18     1     n           1 &lt;= n &lt;= 64, at most one stanza per (type, key id)
+ *   19     ...   stanza*n    type u8 || length u16 || body
+ *   c      32    commitment  HMAC-SM3(commit_key, header[0, c))
+ *   c+32   1     signer      0x00 none, 0x01 SM2
+ *   c+33   8     key_id      SM2 only: the producer's key id (FORMAT.md §5)
+ *   c+41   64    r || s      SM2 only: over "gmflux/kafka/v2 producer" || header[0, c+41) || topic
  * </pre>
  *
- * <p>Immutable and thread-safe.
+ * <p>Immutable and thread-safe; accessors return the parsed bytes without copying them (callers
+ * must not modify them).
  */
 final class DekHeader {
 
     /** The header's key on a record. */
     static final String NAME = "gmflux.dek";
-    static final int VERSION = 1;
-    static final int MAX_STANZAS = 1024;
+    static final int VERSION = 2;
+    /** The most stanzas the format allows; a reader's own limit ({@link GmfluxConfig#MAX_STANZAS}) is lower. */
+    static final int MAX_STANZAS = 64;
     static final int MAX_STANZA_BODY = 16384;
+    static final int DEK_ID_OFFSET = 2;
+    static final int STANZAS_OFFSET = DEK_ID_OFFSET + DekKeys.DEK_ID_LENGTH + 1;
+    static final int COMMITMENT_LENGTH = HmacSm3.MAC_LENGTH;
+    static final int SIGNER_NONE = 0x00;
+    static final int SIGNER_SM2 = 0x01;
+    static final int SIGNER_KEY_ID_LENGTH = RecipientStanza.KEY_ID_LENGTH;
 
     private final StreamSuite suite;
+    private final byte[] dekId;
     private final List<RecipientStanza> stanzas;
+    private final int commitmentOffset;
+    private final byte[] bytes;
 
-    DekHeader(StreamSuite suite, List<RecipientStanza> stanzas) {
+    private DekHeader(StreamSuite suite, byte[] dekId, List<RecipientStanza> stanzas, int commitmentOffset,
+            byte[] bytes) {
         this.suite = suite;
-        this.stanzas = Collections.unmodifiableList(new ArrayList<>(stanzas));
+        this.dekId = dekId;
+        this.stanzas = Collections.unmodifiableList(stanzas);
+        this.commitmentOffset = commitmentOffset;
+        this.bytes = bytes;
     }
 
-    StreamSuite suite() {
-        return suite;
-    }
-
-    List<RecipientStanza> stanzas() {
-        return stanzas;
-    }
-
-    byte[] encode() {
+    /**
+     * The committed part of a header, {@code header[0, c)}: version, suite, DEK id and stanzas. The
+     * writer appends the commitment and the signer fields.
+     */
+    static byte[] committedPart(StreamSuite suite, byte[] dekId, List<RecipientStanza> stanzas) {
         if (stanzas.isEmpty() || stanzas.size() > MAX_STANZAS) {
             throw new IllegalArgumentException("a DEK needs 1.." + MAX_STANZAS + " recipients, got " + stanzas.size());
         }
-        ByteArrayOutputStream out = new ByteArrayOutputStream(4 + 128 * stanzas.size());
+        ByteArrayOutputStream out = new ByteArrayOutputStream(STANZAS_OFFSET + 128 * stanzas.size());
         out.write(VERSION);
         out.write(suite.id());
-        out.write(stanzas.size() >>> 8);
+        out.writeBytes(dekId);
         out.write(stanzas.size());
         for (RecipientStanza s : stanzas) {
             byte[] body = s.body();
@@ -67,21 +89,29 @@ final class DekHeader {
         return out.toByteArray();
     }
 
-    /** Parses a header value; the message of a failure says what is wrong with it. */
-    static DekHeader parse(byte[] b) throws StreamException.Malformed {
-        if (b.length < 4) {
+    /**
+     * Parses a header value, enforcing {@code maxStanzas} and one stanza per (type, key id) before
+     * anything else looks at the stanzas; the message of a failure says what is wrong with it.
+     */
+    static DekHeader parse(byte[] b, int maxStanzas) throws StreamException.Malformed {
+        if (b.length < STANZAS_OFFSET) {
             throw new StreamException.Malformed("gmflux.dek header of " + b.length + " bytes is too short");
         }
         if ((b[0] & 0xff) != VERSION) {
-            throw new StreamException.Malformed("gmflux.dek header has unsupported version " + (b[0] & 0xff));
+            throw new StreamException.Malformed("gmflux.dek header has unsupported version " + (b[0] & 0xff)
+                    + " (this reader reads version " + VERSION + ")");
         }
         StreamSuite suite = StreamSuite.byId(b[1] & 0xff);
-        int n = ((b[2] & 0xff) << 8) | (b[3] & 0xff);
-        if (n < 1 || n > MAX_STANZAS) {
-            throw new StreamException.Malformed("gmflux.dek header has " + n + " stanzas (1.." + MAX_STANZAS + ")");
+        byte[] dekId = Arrays.copyOfRange(b, DEK_ID_OFFSET, DEK_ID_OFFSET + DekKeys.DEK_ID_LENGTH);
+        int n = b[STANZAS_OFFSET - 1] & 0xff;
+        int limit = Math.min(maxStanzas, MAX_STANZAS);
+        if (n < 1 || n > limit) {
+            throw new StreamException.Malformed("gmflux.dek header has " + n + " stanzas (this reader takes 1.."
+                    + limit + ")");
         }
         List<RecipientStanza> stanzas = new ArrayList<>(n);
-        int pos = 4;
+        Set<String> addressed = new HashSet<>();
+        int pos = STANZAS_OFFSET;
         for (int i = 0; i < n; i++) {
             if (b.length - pos < 3) {
                 throw new StreamException.Malformed("gmflux.dek header ends inside stanza " + i);
@@ -89,26 +119,83 @@ final class DekHeader {
             int type = b[pos] & 0xff;
             int len = ((b[pos + 1] & 0xff) << 8) | (b[pos + 2] & 0xff);
             pos += 3;
-            if (len > MAX_STANZA_BODY || b.length - pos < len) {
+            if (len > MAX_STANZA_BODY || len > b.length - pos) {
                 throw new StreamException.Malformed("gmflux.dek header: stanza " + i + " of " + len
                         + " bytes does not fit");
             }
-            stanzas.add(new RecipientStanza(type, java.util.Arrays.copyOfRange(b, pos, pos + len)));
+            RecipientStanza s = new RecipientStanza(type, Arrays.copyOfRange(b, pos, pos + len));
+            if (!addressed.add(addressee(s))) {
+                throw new StreamException.Malformed("gmflux.dek header has two stanzas for " + addressee(s));
+            }
+            stanzas.add(s);
             pos += len;
         }
-        if (pos != b.length) {
-            throw new StreamException.Malformed("gmflux.dek header has " + (b.length - pos) + " bytes after its stanzas");
+        int commitmentOffset = pos;
+        if (b.length - pos < COMMITMENT_LENGTH + 1) {
+            throw new StreamException.Malformed("gmflux.dek header ends before its commitment and signer");
         }
-        return new DekHeader(suite, stanzas);
+        pos += COMMITMENT_LENGTH;
+        int signer = b[pos++] & 0xff;
+        int rest = switch (signer) {
+            case SIGNER_NONE -> 0;
+            case SIGNER_SM2 -> SIGNER_KEY_ID_LENGTH + Sm2Signer.SIGNATURE_LENGTH;
+            default -> throw new StreamException.Malformed("gmflux.dek header has unknown signer type " + signer);
+        };
+        if (b.length - pos != rest) {
+            throw new StreamException.Malformed("gmflux.dek header has " + (b.length - pos) + " bytes after its signer"
+                    + " type, expected " + rest);
+        }
+        return new DekHeader(suite, dekId, stanzas, commitmentOffset, b);
+    }
+
+    /** {@code type:key_id} of a stanza, the unit a header may address once. */
+    private static String addressee(RecipientStanza s) {
+        byte[] id = s.keyId();
+        return RecipientStanza.typeName(s.type())
+                + (s.type() == RecipientStanza.TYPE_PASSPHRASE || id == null ? "" : ":" + Hex.encode(id));
+    }
+
+    StreamSuite suite() {
+        return suite;
+    }
+
+    byte[] dekIdRef() {
+        return dekId;
+    }
+
+    List<RecipientStanza> stanzas() {
+        return stanzas;
+    }
+
+    /** The header bytes this was parsed from. */
+    byte[] bytesRef() {
+        return bytes;
+    }
+
+    /** Length of the committed part, which the commitment follows. */
+    int commitmentOffset() {
+        return commitmentOffset;
+    }
+
+    boolean signed() {
+        return (bytes[commitmentOffset + COMMITMENT_LENGTH] & 0xff) == SIGNER_SM2;
+    }
+
+    /** Offset of the signer key id (only when {@link #signed()}). */
+    int signerKeyIdOffset() {
+        return commitmentOffset + COMMITMENT_LENGTH + 1;
+    }
+
+    /** Offset of {@code r || s}: everything before it is signed (only when {@link #signed()}). */
+    int signatureOffset() {
+        return signerKeyIdOffset() + SIGNER_KEY_ID_LENGTH;
     }
 
     /** The recipients' key ids, e.g. {@code [sm2:0011223344556677]}, for error messages. */
     String describeRecipients() {
         StringJoiner j = new StringJoiner(", ", "[", "]");
         for (RecipientStanza s : stanzas) {
-            byte[] id = s.keyId();
-            j.add(RecipientStanza.typeName(s.type()) + (s.type() == RecipientStanza.TYPE_PASSPHRASE || id == null
-                    ? "" : ":" + Hex.encode(id)));
+            j.add(addressee(s));
         }
         return j.toString();
     }

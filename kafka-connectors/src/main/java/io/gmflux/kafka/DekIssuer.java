@@ -6,13 +6,14 @@ import io.gmflux.codecs.format.StreamSuite;
 import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 
 /**
  * The serializer's current DEK and its rotation: a fresh random DEK and DEK id, wrapped once to
- * every recipient, replaced after N records, N plaintext bytes or T milliseconds, whichever comes
+ * every recipient (and, with a producer key, its header signed once per topic), replaced after N records, N plaintext bytes or T milliseconds, whichever comes
  * first. Each record takes the next value of the DEK's 32-bit counter, so no (key, nonce) pair
  * repeats.
  *
@@ -48,6 +49,7 @@ final class DekIssuer {
 
     private final List<Recipient> recipients;
     private final StreamSuite suite;
+    private final ProducerSignature.Signer signer;
     private final long maxRecords;
     private final long maxBytes;
     private final long maxAgeNanos;
@@ -57,13 +59,16 @@ final class DekIssuer {
     private volatile Active active;
     private volatile boolean closed;
 
-    DekIssuer(List<Recipient> recipients, StreamSuite suite, long maxRecords, long maxBytes, long maxAgeMillis,
-            SecureRandom random, LongSupplier nanoClock) {
-        if (recipients.isEmpty()) {
-            throw new IllegalArgumentException("at least one recipient is needed");
+    /** {@code signer} null: headers are not signed. */
+    DekIssuer(List<Recipient> recipients, StreamSuite suite, ProducerSignature.Signer signer, long maxRecords,
+            long maxBytes, long maxAgeMillis, SecureRandom random, LongSupplier nanoClock) {
+        if (recipients.isEmpty() || recipients.size() > DekHeader.MAX_STANZAS) {
+            throw new IllegalArgumentException("a DEK needs 1.." + DekHeader.MAX_STANZAS + " recipients, got "
+                    + recipients.size());
         }
         this.recipients = List.copyOf(recipients);
         this.suite = suite;
+        this.signer = signer;
         this.maxRecords = maxRecords;
         this.maxBytes = maxBytes;
         this.maxAgeNanos = Math.multiplyExact(maxAgeMillis, 1_000_000L);
@@ -113,8 +118,13 @@ final class DekIssuer {
             // The DEK id is the wrapping salt, so a stanza cannot be moved to another DEK id.
             stanzas.add(r.wrap(dek, dekId, random));
         }
-        byte[] header = new DekHeader(suite, stanzas).encode();
-        active = new Active(new DekKeys(dekId, dek, suite, header, nanoClock.getAsLong()));
+        byte[] committed = DekHeader.committedPart(suite, dekId, stanzas);
+        byte[] commitment = DekKeys.commitment(dekId, dek, committed, committed.length);
+        byte[] withCommitment = Arrays.copyOf(committed, committed.length + commitment.length);
+        System.arraycopy(commitment, 0, withCommitment, committed.length, commitment.length);
+        ProducerSignature.Signer by = signer;
+        active = new Active(new DekKeys(dekId, dek, suite, nanoClock.getAsLong(),
+                topic -> ProducerSignature.Signer.header(withCommitment, by, topic)));
         rotations.incrementAndGet();
         if (seen != null) {
             seen.keys.retire();

@@ -1,7 +1,10 @@
 package io.gmflux.kafka;
 
 import io.gmflux.codecs.format.StreamSuite;
+import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import java.util.Locale;
 import java.util.Map;
 import org.apache.kafka.common.config.AbstractConfig;
@@ -9,6 +12,7 @@ import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.config.ConfigDef.Importance;
 import org.apache.kafka.common.config.ConfigDef.Type;
 import org.apache.kafka.common.config.ConfigException;
+import org.apache.kafka.common.config.types.Password;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
@@ -37,6 +41,10 @@ public final class GmfluxConfig extends AbstractConfig {
     public static final String INNER_SERIALIZER = "gmflux.inner.serializer";
     /** Class of the deserializer that reads the decrypted bytes. */
     public static final String INNER_DESERIALIZER = "gmflux.inner.deserializer";
+    /** Class of the key serializer inside {@link GmfluxKeySerializer}. */
+    public static final String INNER_KEY_SERIALIZER = "gmflux.inner.key.serializer";
+    /** Class of the key deserializer inside {@link GmfluxKeyDeserializer}. */
+    public static final String INNER_KEY_DESERIALIZER = "gmflux.inner.key.deserializer";
     /** A new DEK after this many records (at most 2^32, the record counter's range). */
     public static final String ROTATE_RECORDS = "gmflux.dek.rotate.records";
     /** A new DEK after this many plaintext bytes. */
@@ -49,6 +57,22 @@ public final class GmfluxConfig extends AbstractConfig {
     public static final String CACHE_TTL_MS = "gmflux.dek.cache.ttl.ms";
     /** What the deserializer does with a record not in gmflux's format: {@code fail} (default) or {@code pass}. */
     public static final String FOREIGN_RECORDS = "gmflux.foreign.records";
+
+    /** An SM2 private key (PEM file or inline PEM) the serializer signs each DEK header with (optional). */
+    public static final String PRODUCER_KEY = "gmflux.producer.key";
+    /**
+     * SM2 public keys of the producers a deserializer accepts records from; when set, a record whose
+     * header is not signed by one of them is refused.
+     */
+    public static final String TRUSTED_PRODUCERS = "gmflux.trusted.producers";
+    /** Suites a deserializer accepts (default: every suite whose tag has at least 64 bits). */
+    public static final String SUITES = "gmflux.suites";
+    /** The most recipient stanzas a deserializer reads in one {@code gmflux.dek} header. */
+    public static final String MAX_STANZAS = "gmflux.dek.max.stanzas";
+    /** The largest {@code gmflux.dek} header a deserializer reads, in bytes. */
+    public static final String MAX_HEADER_BYTES = "gmflux.dek.max.header.bytes";
+    /** How many refused {@code gmflux.dek} headers a deserializer remembers, so a repeat costs no public-key work. */
+    public static final String FAILED_CACHE_SIZE = "gmflux.dek.failed.cache.size";
 
     /** The largest {@link #ROTATE_RECORDS}: the record counter is 32 bits (FORMAT.md §7). */
     public static final long MAX_RECORDS_PER_DEK = 1L << 32;
@@ -66,6 +90,10 @@ public final class GmfluxConfig extends AbstractConfig {
                     "Serializer producing the plaintext bytes.")
             .define(INNER_DESERIALIZER, Type.CLASS, ByteArrayDeserializer.class, Importance.HIGH,
                     "Deserializer reading the decrypted bytes.")
+            .define(INNER_KEY_SERIALIZER, Type.CLASS, ByteArraySerializer.class, Importance.LOW,
+                    "Key serializer inside GmfluxKeySerializer (which binds values to keys).")
+            .define(INNER_KEY_DESERIALIZER, Type.CLASS, ByteArrayDeserializer.class, Importance.LOW,
+                    "Key deserializer inside GmfluxKeyDeserializer.")
             .define(ROTATE_RECORDS, Type.LONG, 1_000_000L, ConfigDef.Range.between(1L, MAX_RECORDS_PER_DEK),
                     Importance.MEDIUM, "Records per DEK.")
             .define(ROTATE_BYTES, Type.LONG, 1L << 30, ConfigDef.Range.atLeast(1L), Importance.MEDIUM,
@@ -78,7 +106,21 @@ public final class GmfluxConfig extends AbstractConfig {
                     "Milliseconds an unwrapped DEK is kept.")
             .define(FOREIGN_RECORDS, Type.STRING, "fail", ConfigDef.ValidString.in("fail", "pass"), Importance.MEDIUM,
                     "fail: a record without gmflux's format is a SerializationException; pass: its bytes go to the"
-                            + " inner deserializer as they are.");
+                            + " inner deserializer as they are.")
+            .define(PRODUCER_KEY, Type.PASSWORD, null, Importance.MEDIUM,
+                    "SM2 private key (PEM file path or inline PEM) the serializer signs each DEK header with, once per"
+                            + " DEK and topic. Optional.")
+            .define(TRUSTED_PRODUCERS, Type.LIST, List.of(), Importance.HIGH,
+                    "SM2 public keys (PEM file paths or inline PEM) of trusted producers: when set, the deserializer"
+                            + " refuses every record whose gmflux.dek header is not signed by one of them.")
+            .define(SUITES, Type.LIST, defaultSuites(), ConfigDef.LambdaValidator.with(GmfluxConfig::checkSuites,
+                    () -> "gmflux suite labels"), Importance.MEDIUM, "Suites the deserializer accepts.")
+            .define(MAX_STANZAS, Type.INT, 8, ConfigDef.Range.between(1, DekHeader.MAX_STANZAS), Importance.LOW,
+                    "Recipient stanzas a deserializer reads in one gmflux.dek header at most.")
+            .define(MAX_HEADER_BYTES, Type.INT, 8192, ConfigDef.Range.between(64, 1 << 20), Importance.LOW,
+                    "Largest gmflux.dek header a deserializer reads, in bytes.")
+            .define(FAILED_CACHE_SIZE, Type.INT, 1000, ConfigDef.Range.atLeast(1), Importance.LOW,
+                    "Refused gmflux.dek headers a deserializer remembers.");
 
     GmfluxConfig(Map<String, ?> props) {
         super(DEF, props, false);
@@ -95,6 +137,46 @@ public final class GmfluxConfig extends AbstractConfig {
 
     boolean passForeignRecords() {
         return getString(FOREIGN_RECORDS).toLowerCase(Locale.ROOT).equals("pass");
+    }
+
+    /** The producer's signer, or null when {@link #PRODUCER_KEY} is not set. */
+    ProducerSignature.Signer producerSigner() {
+        Password p = getPassword(PRODUCER_KEY);
+        if (p == null || p.value().isBlank()) {
+            return null;
+        }
+        return new ProducerSignature.Signer(KeySources.sm2PrivateKey(PRODUCER_KEY, p.value()));
+    }
+
+    ProducerSignature.Trusted trustedProducers() {
+        return new ProducerSignature.Trusted(KeySources.sm2PublicKeys(TRUSTED_PRODUCERS, getList(TRUSTED_PRODUCERS)));
+    }
+
+    Set<StreamSuite> allowedSuites() {
+        Set<StreamSuite> out = EnumSet.noneOf(StreamSuite.class);
+        for (String label : getList(SUITES)) {
+            out.add(StreamSuite.byLabel(label.strip()));
+        }
+        return out;
+    }
+
+    private static List<String> defaultSuites() {
+        List<String> out = new ArrayList<>();
+        for (StreamSuite s : StreamSuite.values()) {
+            if (s.tagLength() >= 8) {
+                out.add(s.label());
+            }
+        }
+        return out;
+    }
+
+    private static void checkSuites(String name, Object value) {
+        if (!(value instanceof List<?> list) || list.isEmpty()) {
+            throw new ConfigException(name, value, "a non-empty list of gmflux suite labels");
+        }
+        for (Object o : list) {
+            checkSuite(name, String.valueOf(o).strip());
+        }
     }
 
     private static void checkSuite(String name, Object value) {

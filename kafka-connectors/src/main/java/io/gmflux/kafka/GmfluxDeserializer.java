@@ -3,9 +3,7 @@ package io.gmflux.kafka;
 import io.gmflux.codecs.bytes.Bytes;
 import io.gmflux.codecs.bytes.Hex;
 import io.gmflux.codecs.format.Identity;
-import io.gmflux.codecs.format.StreamException;
 import java.nio.ByteBuffer;
-import java.security.GeneralSecurityException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -23,9 +21,14 @@ import org.apache.kafka.common.utils.Utils;
  * several for rotation) once each and cached ({@code gmflux.dek.cache.size},
  * {@code gmflux.dek.cache.ttl.ms}).
  *
- * <p>Failures are {@link SerializationException}s whose message names the topic and what failed:
- * not gmflux's format, no configured key opens the DEK (naming the key ids it is wrapped for),
- * or the record does not authenticate (value, header or topic changed). Deserializers are not
+ * <p>Failures are {@link RecordRejectedException}s (a {@link SerializationException}) whose reason
+ * says what failed and whose message names the topic: not gmflux's format, a header over this
+ * reader's limits or malformed, a suite not in {@code gmflux.suites}, a producer not in
+ * {@code gmflux.trusted.producers}, no configured key opens the DEK (naming the key ids it is
+ * wrapped for), a DEK that does not match the header's commitment, or a record that does not
+ * authenticate (value, header or topic changed). Without {@code gmflux.trusted.producers},
+ * anyone holding a recipient's public key can write records this deserializer accepts: the
+ * record layer then gives confidentiality, not origin. Deserializers are not
  * told the partition and offset; the consumer wraps the exception in a
  * {@link org.apache.kafka.common.errors.RecordDeserializationException} that carries both, and a
  * caller skips the record with {@code seek(partition, offset + 1)}. No unauthenticated bytes ever
@@ -69,8 +72,11 @@ public class GmfluxDeserializer<T> implements Deserializer<T> {
             inner = Utils.newInstance(config.getClass(GmfluxConfig.INNER_DESERIALIZER), Deserializer.class);
         }
         inner.configure(configs, false);
-        cache = new DekCache(identities, config.getInt(GmfluxConfig.CACHE_SIZE),
-                config.getLong(GmfluxConfig.CACHE_TTL_MS), System::nanoTime);
+        DekCache.Policy policy = new DekCache.Policy(config.getInt(GmfluxConfig.MAX_STANZAS),
+                config.getInt(GmfluxConfig.MAX_HEADER_BYTES), config.allowedSuites(), config.trustedProducers());
+        cache = new DekCache(identities, policy, config.getInt(GmfluxConfig.CACHE_SIZE),
+                config.getInt(GmfluxConfig.FAILED_CACHE_SIZE), config.getLong(GmfluxConfig.CACHE_TTL_MS),
+                System::nanoTime);
     }
 
     /** Only null (a tombstone) can be read without headers; anything else is refused. */
@@ -116,8 +122,8 @@ public class GmfluxDeserializer<T> implements Deserializer<T> {
             for (Header h : headers) {
                 if (DekHeader.NAME.equals(h.key())) {
                     if (dekHeader != null) {
-                        throw new SerializationException("topic " + topic + ": record has more than one "
-                                + DekHeader.NAME + " header");
+                        throw new RecordRejectedException(RecordRejectedException.Reason.MALFORMED_HEADER, "topic "
+                                + topic + ": record has more than one " + DekHeader.NAME + " header");
                     }
                     dekHeader = h;
                 }
@@ -128,48 +134,70 @@ public class GmfluxDeserializer<T> implements Deserializer<T> {
                 byte[] raw = off == 0 && len == in.length ? in : Arrays.copyOfRange(in, off, off + len);
                 return inner.deserialize(topic, headers, raw);
             }
-            throw new SerializationException("topic " + topic + ": record is not in gmflux's format (no "
-                    + DekHeader.NAME + " header); set " + GmfluxConfig.FOREIGN_RECORDS + "=pass to read such records"
+            throw new RecordRejectedException(RecordRejectedException.Reason.NOT_GMFLUX, "topic " + topic
+                    + ": record is not in gmflux's format (no " + DekHeader.NAME + " header); set " + GmfluxConfig.FOREIGN_RECORDS + "=pass to read such records"
                     + " as they are");
         }
-        if (len < RecordLayout.SEALED_OFFSET || in[off] != RecordLayout.VERSION) {
-            throw new SerializationException("topic " + topic + ": record value is not in gmflux's format ("
+        byte[] keyDigest = RecordKeyBinding.take(headers);
+        boolean keyBound = len > 0 && in[off] == RecordLayout.VERSION_KEY_BOUND;
+        if (len < RecordLayout.SEALED_OFFSET || (in[off] != RecordLayout.VERSION && !keyBound)) {
+            throw new RecordRejectedException(RecordRejectedException.Reason.NOT_GMFLUX, "topic " + topic
+                    + ": record value is not in gmflux's format version " + RecordLayout.VERSION + " ("
                     + (len < RecordLayout.SEALED_OFFSET ? len + " bytes" : "version byte " + (in[off] & 0xff)) + ")");
         }
         long counter = Bytes.getIntBE(in, off + RecordLayout.COUNTER_OFFSET) & 0xffffffffL;
         byte[] header = dekHeader.value();
         if (header == null) {
-            throw new SerializationException("topic " + topic + ": empty " + DekHeader.NAME + " header");
+            throw new RecordRejectedException(RecordRejectedException.Reason.MALFORMED_HEADER, "topic " + topic
+                    + ": empty " + DekHeader.NAME + " header");
         }
-        DekKeys keys;
-        try {
-            keys = cache.acquire(in, off + RecordLayout.DEK_ID_OFFSET, header);
-        } catch (StreamException | GeneralSecurityException e) {
-            throw new SerializationException("topic " + topic + ": cannot open the record's DEK "
-                    + Hex.encode(in, off + RecordLayout.DEK_ID_OFFSET, DekKeys.DEK_ID_LENGTH) + ": " + e.getMessage(), e);
-        }
+        DekCache.Entry entry = cache.acquire(topic, header);
         byte[] plain;
         try {
-            RecordKey key = keys.recordKey(topic);
+            RecordKey key = entry.recordKey;
             int sealedLen = len - RecordLayout.SEALED_OFFSET;
             if (sealedLen < key.suite().tagLength()) {
-                throw new SerializationException("topic " + topic + ": record value too short for its tag");
+                throw new RecordRejectedException(RecordRejectedException.Reason.NOT_GMFLUX, "topic " + topic
+                        + ": record value too short for its tag");
             }
             plain = new byte[sealedLen - key.suite().tagLength()];
-            key.open(counter, in, off + RecordLayout.SEALED_OFFSET, sealedLen, plain, 0);
+            key.open(counter, keyBound, in, off + RecordLayout.SEALED_OFFSET, sealedLen, plain, 0);
         } catch (AEADBadTagException e) {
-            throw new SerializationException("topic " + topic + ": record (DEK " + Hex.encode(keys.dekIdRef()) + ", counter "
-                    + counter + ") failed authentication: its value or " + DekHeader.NAME
+            throw new RecordRejectedException(RecordRejectedException.Reason.FAILED_AUTHENTICATION, "topic " + topic
+                    + ": record (DEK " + Hex.encode(entry.keys.dekIdRef()) + ", counter " + counter
+                    + ") failed authentication: its value or " + DekHeader.NAME
                     + " header was changed, or it was written to another topic", e);
         } finally {
-            keys.release();
+            entry.keys.release();
+        }
+        if (keyBound) {
+            plain = checkKey(topic, keyDigest != null ? keyDigest : RecordKeyBinding.digest(null), plain);
         }
         return inner.deserialize(topic, headers, plain);
     }
 
-    /** How many DEKs this deserializer has unwrapped (KEM decapsulations), for tests and metrics. */
+    /** The plaintext of a key-bound record after its key digest, if that is its record key's. */
+    private static byte[] checkKey(String topic, byte[] expected, byte[] bound) {
+        if (bound.length < RecordKeyBinding.DIGEST_LENGTH
+                || !Bytes.constantTimeEquals(bound, 0, expected, 0, RecordKeyBinding.DIGEST_LENGTH)) {
+            Bytes.wipe(bound);
+            throw new RecordRejectedException(RecordRejectedException.Reason.KEY_MISMATCH, "topic " + topic
+                    + ": record's value is bound to another record key (moved under this key), or the consumer"
+                    + " reads keys without key.deserializer=" + GmfluxKeyDeserializer.class.getName());
+        }
+        byte[] plain = Arrays.copyOfRange(bound, RecordKeyBinding.DIGEST_LENGTH, bound.length);
+        Bytes.wipe(bound);
+        return plain;
+    }
+
+    /** How many DEK headers this deserializer has verified and unwrapped (KEM decapsulations), for tests and metrics. */
     public long dekUnwraps() {
         return cache == null ? 0 : cache.unwraps();
+    }
+
+    /** Upper bound on the KEM decapsulations tried, successful or not (see {@link DekCache#stanzaTrials()}). */
+    long stanzaTrials() {
+        return cache == null ? 0 : cache.stanzaTrials();
     }
 
     @Override

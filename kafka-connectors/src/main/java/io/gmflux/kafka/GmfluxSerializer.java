@@ -23,6 +23,7 @@ import org.apache.kafka.common.utils.Utils;
  *   gmflux.inner.serializer=org.apache.kafka.common.serialization.StringSerializer
  *   gmflux.recipients=/etc/keys/orders.pub
  *   gmflux.suite=sm4-gcm
+ *   gmflux.producer.key=/etc/keys/orders-producer.key   (optional: sign each DEK header)
  * </pre>
  * All properties are also handed to the inner serializer's {@code configure}.
  *
@@ -32,6 +33,8 @@ import org.apache.kafka.common.utils.Utils;
  *       partitioning and compaction (equal keys must be equal bytes).</li>
  *   <li>It needs the record's headers, so {@link #serialize(String, Object)} without them (a
  *       Kafka Streams state store, for instance) is refused.</li>
+ *   <li>With {@link GmfluxKeySerializer} as the key serializer, each value is bound to its record
+ *       key (off by default; FORMAT.md §7.3): 32 bytes more per record.</li>
  *   <li>The {@code gmflux.dek} header is added to the record's headers; a record sent twice must
  *       be a new {@code ProducerRecord} (Kafka makes sent headers read-only).</li>
  * </ul>
@@ -70,7 +73,11 @@ public class GmfluxSerializer<T> implements Serializer<T> {
             inner = Utils.newInstance(config.getClass(GmfluxConfig.INNER_SERIALIZER), Serializer.class);
         }
         inner.configure(configs, false);
-        issuer = new DekIssuer(recipients, config.suite(), config.getLong(GmfluxConfig.ROTATE_RECORDS),
+        if (recipients.size() > DekHeader.MAX_STANZAS) {
+            throw new ConfigException(GmfluxConfig.RECIPIENTS + " names " + recipients.size() + " keys; a record's "
+                    + DekHeader.NAME + " header holds at most " + DekHeader.MAX_STANZAS);
+        }
+        issuer = new DekIssuer(recipients, config.suite(), config.producerSigner(), config.getLong(GmfluxConfig.ROTATE_RECORDS),
                 config.getLong(GmfluxConfig.ROTATE_BYTES), config.getLong(GmfluxConfig.ROTATE_MS),
                 new SecureRandom(), System::nanoTime);
     }
@@ -87,6 +94,7 @@ public class GmfluxSerializer<T> implements Serializer<T> {
 
     @Override
     public byte[] serialize(String topic, Headers headers, T data) {
+        byte[] keyDigest = headers == null ? null : RecordKeyBinding.take(headers);
         if (data == null) {
             return null;
         }
@@ -97,6 +105,12 @@ public class GmfluxSerializer<T> implements Serializer<T> {
         if (plain == null) {
             return null;
         }
+        if (keyDigest != null) {
+            byte[] bound = new byte[keyDigest.length + plain.length];
+            System.arraycopy(keyDigest, 0, bound, 0, keyDigest.length);
+            System.arraycopy(plain, 0, bound, keyDigest.length, plain.length);
+            plain = bound;
+        }
         DekIssuer.Lease lease;
         try {
             lease = issuer.lease(plain.length);
@@ -104,14 +118,14 @@ public class GmfluxSerializer<T> implements Serializer<T> {
             throw new SerializationException("cannot wrap a new DEK for topic " + topic + ": " + e.getMessage(), e);
         }
         try {
-            RecordKey key = lease.keys.recordKey(topic);
+            DekKeys.TopicKey tk = lease.keys.forTopic(topic);
+            RecordKey key = tk.key();
             byte[] out = new byte[RecordLayout.SEALED_OFFSET + plain.length + key.suite().tagLength()];
-            out[0] = RecordLayout.VERSION;
-            System.arraycopy(lease.keys.dekIdRef(), 0, out, RecordLayout.DEK_ID_OFFSET, DekKeys.DEK_ID_LENGTH);
+            out[0] = (byte) (keyDigest != null ? RecordLayout.VERSION_KEY_BOUND : RecordLayout.VERSION);
             Bytes.putIntBEByBytes(out, RecordLayout.COUNTER_OFFSET, (int) lease.counter);
-            key.seal(lease.counter, plain, 0, plain.length, out, RecordLayout.SEALED_OFFSET);
+            key.seal(lease.counter, keyDigest != null, plain, 0, plain.length, out, RecordLayout.SEALED_OFFSET);
             headers.remove(DekHeader.NAME);
-            headers.add(DekHeader.NAME, lease.keys.headerRef().clone());
+            headers.add(DekHeader.NAME, tk.header().clone());
             return out;
         } finally {
             lease.release();

@@ -3,10 +3,14 @@ package io.gmflux.kafka;
 import io.gmflux.codecs.format.Identity;
 import io.gmflux.codecs.format.KeyText;
 import io.gmflux.codecs.format.Recipient;
+import io.gmflux.codecs.sm2.Sm2KeyEncoding;
+import io.gmflux.codecs.sm2.Sm2PrivateKey;
+import io.gmflux.codecs.sm2.Sm2PublicKey;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.InvalidKeyException;
 import java.security.GeneralSecurityException;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,6 +51,31 @@ final class KeySources {
             } catch (GeneralSecurityException e) {
                 throw new ConfigException(property + ": " + s.name + " is not a private key gmflux can decrypt with: "
                         + e.getMessage());
+            }
+        }
+        return out;
+    }
+
+    /** The one SM2 private key {@code item} (a path or inline PEM) holds. */
+    static Sm2PrivateKey sm2PrivateKey(String property, String item) {
+        List<Source> sources = blocks(property, List.of(item));
+        if (sources.size() != 1) {
+            throw new ConfigException(property + ": expected one SM2 private key, found " + sources.size() + " PEM blocks");
+        }
+        try {
+            return Sm2KeyEncoding.privateKeyFromPem(sources.get(0).pem);
+        } catch (InvalidKeyException e) {
+            throw new ConfigException(property + ": " + sources.get(0).name + " is not an SM2 private key: " + e.getMessage());
+        }
+    }
+
+    static List<Sm2PublicKey> sm2PublicKeys(String property, List<String> items) {
+        List<Sm2PublicKey> out = new ArrayList<>();
+        for (Source s : blocks(property, items)) {
+            try {
+                out.add(Sm2KeyEncoding.publicKeyFromPem(s.pem));
+            } catch (InvalidKeyException e) {
+                throw new ConfigException(property + ": " + s.name + " is not an SM2 public key: " + e.getMessage());
             }
         }
         return out;

@@ -39,6 +39,7 @@ class EncryptedTopicTest {
 
     private static final TestKeys ALICE = TestKeys.create("alice");
     private static final TestKeys NEW_KEY = TestKeys.create("alice-2027");
+    private static final TestKeys PRODUCER = TestKeys.create("orders-producer");
 
     private static Map<String, Object> sendTo(TestKeys k, Object... more) {
         return Configured.props(GmfluxConfig.RECIPIENTS, k.publicPem.toString(), more);
@@ -102,7 +103,8 @@ class EncryptedTopicTest {
             }
             Clients.sendAll(p, records);
         }
-        try (KafkaConsumer<byte[], byte[]> c = Clients.consumer(readWith(ALICE))) {
+        // zuc128's 32-bit tag is read only when the consumer lists it (gmflux.suites)
+        try (KafkaConsumer<byte[], byte[]> c = Clients.consumer(readWith(ALICE, GmfluxConfig.SUITES, "zuc128"))) {
             List<ConsumerRecord<byte[], byte[]>> got = Clients.readAll(c, topic, sent.size());
             assertThat(got).hasSize(sent.size());
             for (ConsumerRecord<byte[], byte[]> r : got) {
@@ -221,6 +223,73 @@ class EncryptedTopicTest {
     }
 
     @Test
+    void aConsumerTrustingItsProducerRefusesARecordMintedByAnyoneElse() {
+        String topic = Clients.topic("signed-orders");
+        try (KafkaProducer<byte[], byte[]> genuine = Clients.producer(sendTo(ALICE,
+                        GmfluxConfig.PRODUCER_KEY, PRODUCER.privatePem.toString()));
+                KafkaProducer<byte[], byte[]> forger = Clients.producer(sendTo(ALICE))) {
+            genuine.send(new ProducerRecord<>(topic, "pay carol 100".getBytes(StandardCharsets.UTF_8)));
+            genuine.flush();
+            // Anyone with Alice's public key and write access to the topic can mint a record for her.
+            forger.send(new ProducerRecord<>(topic, "pay mallory 9999".getBytes(StandardCharsets.UTF_8)));
+            forger.flush();
+            genuine.send(new ProducerRecord<>(topic, "pay dave 5".getBytes(StandardCharsets.UTF_8)));
+        }
+        try (KafkaConsumer<byte[], byte[]> c = Clients.consumer(readWith(ALICE,
+                GmfluxConfig.TRUSTED_PRODUCERS, PRODUCER.publicText))) {
+            c.subscribe(List.of(topic));
+            assertThat(new String(pollSome(c, 1).get(0).value(), StandardCharsets.UTF_8)).isEqualTo("pay carol 100");
+            RecordDeserializationException e = pollUntilFailure(c);
+            assertThat(e.offset()).isEqualTo(1);
+            assertThat(e.getCause()).isInstanceOf(RecordRejectedException.class)
+                    .hasMessageContaining("topic " + topic).hasMessageContaining("not signed");
+            assertThat(((RecordRejectedException) e.getCause()).reason())
+                    .isEqualTo(RecordRejectedException.Reason.UNTRUSTED_PRODUCER);
+            c.seek(e.topicPartition(), 2);
+            assertThat(new String(pollSome(c, 1).get(0).value(), StandardCharsets.UTF_8)).isEqualTo("pay dave 5");
+        }
+    }
+
+    @Test
+    void aBoundValueMovedUnderAnotherKeyIsRefused() {
+        String topic = Clients.topic("balances");
+        try (KafkaProducer<String, byte[]> p = new KafkaProducer<>(Clients.producerProps(sendTo(ALICE,
+                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, GmfluxKeySerializer.class.getName(),
+                GmfluxConfig.INNER_KEY_SERIALIZER, StringSerializer.class.getName())))) {
+            p.send(new ProducerRecord<>(topic, "acct-1", "balance 100".getBytes(StandardCharsets.UTF_8)));
+            p.send(new ProducerRecord<>(topic, "acct-2", "balance 0".getBytes(StandardCharsets.UTF_8)));
+        }
+        try (KafkaConsumer<byte[], byte[]> raw = rawConsumer(); KafkaProducer<byte[], byte[]> rp = rawProducer()) {
+            ConsumerRecord<byte[], byte[]> one = Clients.readAll(raw, topic, 2).get(0);
+            // A writer re-keys acct-1's value as acct-2's (on a compacted topic it would replace it).
+            rp.send(new ProducerRecord<>(topic, null, "acct-2".getBytes(StandardCharsets.UTF_8), one.value(),
+                    one.headers()));
+        }
+        try (KafkaConsumer<String, byte[]> c = new KafkaConsumer<>(Clients.consumerProps(readWith(ALICE,
+                "key.deserializer", GmfluxKeyDeserializer.class.getName(),
+                GmfluxConfig.INNER_KEY_DESERIALIZER, StringDeserializer.class.getName())))) {
+            c.subscribe(List.of(topic));
+            List<ConsumerRecord<String, byte[]>> good = new ArrayList<>();
+            RecordDeserializationException moved = null;
+            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            while (moved == null && System.nanoTime() < deadline) {
+                try {
+                    c.poll(Duration.ofMillis(200)).forEach(good::add);
+                } catch (RecordDeserializationException e) {
+                    moved = e;
+                }
+            }
+            assertThat(good).extracting(r -> r.key() + "=" + new String(r.value(), StandardCharsets.UTF_8))
+                    .containsExactly("acct-1=balance 100", "acct-2=balance 0");
+            assertThat(good.get(0).headers().lastHeader("gmflux.key.digest")).isNull();
+            assertThat(moved).as("the moved record is refused").isNotNull();
+            assertThat(moved.offset()).isEqualTo(2);
+            assertThat(((RecordRejectedException) moved.getCause()).reason())
+                    .isEqualTo(RecordRejectedException.Reason.KEY_MISMATCH);
+        }
+    }
+
+    @Test
     void aTamperedValueOrDekHeaderIsRejectedAndGenuineRecordsAroundItStillRead() {
         String topic = Clients.topic("ledger");
         try (KafkaProducer<byte[], byte[]> p = Clients.producer(sendTo(ALICE))) {
@@ -315,7 +384,8 @@ class EncryptedTopicTest {
     void kafkasConsoleConsumerDecryptsWithPropertiesOnly() throws Exception {
         String topic = Clients.topic("console");
         try (KafkaProducer<byte[], String> p = Clients.producer(sendTo(ALICE,
-                GmfluxConfig.INNER_SERIALIZER, StringSerializer.class.getName()))) {
+                GmfluxConfig.INNER_SERIALIZER, StringSerializer.class.getName(),
+                GmfluxConfig.PRODUCER_KEY, PRODUCER.privatePem.toString()))) {
             for (int i = 0; i < 5; i++) {
                 p.send(new ProducerRecord<>(topic, "console line " + i));
             }
@@ -324,6 +394,7 @@ class EncryptedTopicTest {
             "--max-messages", "5", "--timeout-ms", "20000",
             "--value-deserializer", GmfluxDeserializer.class.getName(),
             "--formatter-property", "value.deserializer." + GmfluxConfig.PRIVATE_KEYS + "=" + ALICE.privatePem,
+            "--formatter-property", "value.deserializer." + GmfluxConfig.TRUSTED_PRODUCERS + "=" + PRODUCER.publicPem,
             "--formatter-property", "value.deserializer." + GmfluxConfig.INNER_DESERIALIZER + "="
                     + StringDeserializer.class.getName()};
         ByteArrayOutputStream captured = new ByteArrayOutputStream();

@@ -47,13 +47,13 @@ class GmfluxDeserializerTest {
     void roundTripsEverySuiteAndLength(StreamSuite suite) {
         SplittableRandom rnd = new SplittableRandom(0x6d1L + suite.id());
         try (GmfluxSerializer<byte[]> s = Configured.serializer(ALICE, GmfluxConfig.SUITE, suite.label());
-                GmfluxDeserializer<byte[]> d = Configured.deserializer(ALICE)) {
+                GmfluxDeserializer<byte[]> d = Configured.deserializer(ALICE, GmfluxConfig.SUITES, suite.label())) {
             for (int len : new int[] {0, 1, 15, 16, 17, 1000, 1024, 4097, 70_000}) {
                 byte[] plain = new byte[len];
                 rnd.nextBytes(plain);
                 Sealed r = seal(s, "t", plain);
-                assertThat(r.value).as("%s len %d", suite, len).hasSize(21 + len + suite.tagLength());
-                assertThat(r.value[0]).isEqualTo((byte) 1);
+                assertThat(r.value).as("%s len %d", suite, len).hasSize(RecordLayout.SEALED_OFFSET + len + suite.tagLength());
+                assertThat(r.value[0]).isEqualTo((byte) RecordLayout.VERSION);
                 assertThat(d.deserialize("t", r.headers, r.value)).as("%s len %d", suite, len).isEqualTo(plain);
                 assertThat(d.deserialize("t", r.headers, ByteBuffer.wrap(r.value))).isEqualTo(plain);
             }
@@ -138,7 +138,7 @@ class GmfluxDeserializerTest {
             Sealed first = seal(s, "t", "first".getBytes(StandardCharsets.UTF_8));
             Sealed second = seal(s, "t", "second".getBytes(StandardCharsets.UTF_8));
             byte[] spliced = second.value.clone();
-            System.arraycopy(first.value, 17, spliced, 17, 4); // second's ciphertext under first's counter
+            System.arraycopy(first.value, RecordLayout.COUNTER_OFFSET, spliced, RecordLayout.COUNTER_OFFSET, 4); // second's ciphertext under first's counter
             assertThatThrownBy(() -> d.deserialize("t", second.headers, spliced)).isInstanceOf(SerializationException.class);
         }
     }
@@ -180,9 +180,9 @@ class GmfluxDeserializerTest {
             assertThatThrownBy(() -> d.deserialize("t", r.headers, new byte[] {1, 2, 3}))
                     .isInstanceOf(SerializationException.class).hasMessageContaining("3 bytes");
             byte[] v = r.value.clone();
-            v[0] = 2;
+            v[0] = 1; // the unreleased version 1 is not read
             assertThatThrownBy(() -> d.deserialize("t", r.headers, v))
-                    .isInstanceOf(SerializationException.class).hasMessageContaining("version byte 2");
+                    .isInstanceOf(SerializationException.class).hasMessageContaining("version byte 1");
             Headers twice = withDek(r.header());
             twice.add(DekHeader.NAME, r.header());
             assertThatThrownBy(() -> d.deserialize("t", twice, r.value))
@@ -274,7 +274,7 @@ class GmfluxDeserializerTest {
         assertThat(new String(v, StandardCharsets.ISO_8859_1)).doesNotContain("llo");
         assertThat(d.deserialize("t", h, v)).isEqualTo("héllo, 世界");
         Header dek = h.lastHeader(DekHeader.NAME);
-        assertThat(dek.value()[0]).isEqualTo((byte) 1);
+        assertThat(dek.value()[0]).isEqualTo((byte) DekHeader.VERSION);
         assertThat(Arrays.copyOfRange(dek.value(), 1, 2)).containsExactly((byte) StreamSuite.SM4_GCM.id());
         s.close();
         d.close();
@@ -310,37 +310,45 @@ class GmfluxDeserializerTest {
                 int cse = c;
                 assertThatThrownBy(() -> d.deserialize("t", withDek(dek), value))
                         .as("seed 0x5eed case %d (%s)", cse, onHeader ? "header" : "value")
-                        .isExactlyInstanceOf(SerializationException.class);
+                        .isExactlyInstanceOf(RecordRejectedException.class);
             }
         }
     }
 
     @Test
-    void rejectsAGenuineHeaderWithAnotherDeksStanzaAppended() {
+    void rejectsAGenuineHeaderWithAnotherDeksStanzaAppended() throws Exception {
         try (GmfluxSerializer<byte[]> toAlice = Configured.serializer(ALICE); GmfluxSerializer<byte[]> toBob = Configured.serializer(BOB);
                 GmfluxDeserializer<byte[]> alice = Configured.deserializer(ALICE); GmfluxDeserializer<byte[]> bob = Configured.deserializer(BOB)) {
             Sealed a = seal(toAlice, "t", "for alice only".getBytes(StandardCharsets.UTF_8));
             Sealed b = seal(toBob, "t", "for bob".getBytes(StandardCharsets.UTF_8));
             byte[] ha = a.header();
             byte[] hb = b.header();
-            // ha with n = 2 and hb's stanza appended: a well-formed header that now also addresses Bob
-            byte[] grafted = new byte[ha.length + hb.length - 4];
-            System.arraycopy(ha, 0, grafted, 0, ha.length);
-            System.arraycopy(hb, 4, grafted, ha.length, hb.length - 4);
-            grafted[3] = 2;
+            // ha with n = 2 and hb's stanza added after ha's: a well-formed header that now also addresses Bob
+            int ca = DekHeader.parse(ha, DekHeader.MAX_STANZAS).commitmentOffset();
+            int cb = DekHeader.parse(hb, DekHeader.MAX_STANZAS).commitmentOffset();
+            int stanzaB = cb - DekHeader.STANZAS_OFFSET;
+            byte[] grafted = new byte[ha.length + stanzaB];
+            System.arraycopy(ha, 0, grafted, 0, ca);
+            System.arraycopy(hb, DekHeader.STANZAS_OFFSET, grafted, ca, stanzaB);
+            System.arraycopy(ha, ca, grafted, ca + stanzaB, ha.length - ca);
+            grafted[DekHeader.STANZAS_OFFSET - 1] = 2;
             assertThat(dekHeaderParses(grafted)).isTrue();
             assertThat(alice.deserialize("t", a.headers, a.value)).isNotNull(); // cached genuine DEK
+            // Alice's stanza still opens her DEK, but the commitment no longer matches the header.
             assertThatThrownBy(() -> alice.deserialize("t", withDek(grafted), a.value))
-                    .isInstanceOf(SerializationException.class).hasMessageContaining("failed authentication");
+                    .isInstanceOf(RecordRejectedException.class).hasMessageContaining("commits to")
+                    .extracting(e -> ((RecordRejectedException) e).reason())
+                    .isEqualTo(RecordRejectedException.Reason.DEK_COMMITMENT_MISMATCH);
             // Bob's stanza was wrapped under the other DEK id (the wrapping salt), so it opens nothing here.
             assertThatThrownBy(() -> bob.deserialize("t", withDek(grafted), a.value))
                     .isInstanceOf(SerializationException.class).hasMessageContaining("no configured private key");
+            assertThat(alice.deserialize("t", a.headers, a.value)).isNotNull();
         }
     }
 
     private static boolean dekHeaderParses(byte[] header) {
         try {
-            return DekHeader.parse(header).stanzas().size() == 2;
+            return DekHeader.parse(header, DekHeader.MAX_STANZAS).stanzas().size() == 2;
         } catch (Exception e) {
             return false;
         }

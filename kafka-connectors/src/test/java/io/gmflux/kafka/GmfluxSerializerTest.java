@@ -23,12 +23,19 @@ class GmfluxSerializerTest {
 
     private static final TestKeys ALICE = TestKeys.create("alice");
 
-    private static String dekIdOf(byte[] value) {
-        return Arrays.toString(Arrays.copyOfRange(value, 1, 17));
+    /** A sealed record: its DEK id (from the gmflux.dek header) and its counter (from the value). */
+    private record Sealed(String dekId, long counter) {
+        static Sealed of(Headers h, byte[] value) {
+            byte[] header = h.lastHeader(DekHeader.NAME).value();
+            return new Sealed(Arrays.toString(Arrays.copyOfRange(header, DekHeader.DEK_ID_OFFSET,
+                    DekHeader.DEK_ID_OFFSET + DekKeys.DEK_ID_LENGTH)),
+                    Bytes.getIntBE(value, RecordLayout.COUNTER_OFFSET) & 0xffffffffL);
+        }
     }
 
-    private static long counterOf(byte[] value) {
-        return Bytes.getIntBE(value, 17) & 0xffffffffL;
+    private static Sealed seal(GmfluxSerializer<byte[]> s, byte[] plain) {
+        Headers h = new RecordHeaders();
+        return Sealed.of(h, s.serialize("t", h, plain));
     }
 
     @Test
@@ -37,9 +44,9 @@ class GmfluxSerializerTest {
             List<String> ids = new ArrayList<>();
             List<Long> counters = new ArrayList<>();
             for (int i = 0; i < 7; i++) {
-                byte[] v = s.serialize("t", new RecordHeaders(), new byte[] {(byte) i});
-                ids.add(dekIdOf(v));
-                counters.add(counterOf(v));
+                Sealed v = seal(s, new byte[] {(byte) i});
+                ids.add(v.dekId());
+                counters.add(v.counter());
             }
             assertThat(counters).containsExactly(0L, 1L, 2L, 0L, 1L, 2L, 0L);
             assertThat(ids.subList(0, 3)).containsOnly(ids.get(0));
@@ -51,26 +58,26 @@ class GmfluxSerializerTest {
     @Test
     void rotatesTheDekAfterTheConfiguredByteCount() {
         try (GmfluxSerializer<byte[]> s = Configured.serializer(ALICE, GmfluxConfig.ROTATE_BYTES, 100)) {
-            byte[] a = s.serialize("t", new RecordHeaders(), new byte[60]);
-            byte[] b = s.serialize("t", new RecordHeaders(), new byte[40]);
-            byte[] c = s.serialize("t", new RecordHeaders(), new byte[1]);
-            byte[] huge = s.serialize("t", new RecordHeaders(), new byte[500]);
-            assertThat(dekIdOf(a)).isEqualTo(dekIdOf(b));
-            assertThat(dekIdOf(c)).isNotEqualTo(dekIdOf(b));
-            assertThat(dekIdOf(huge)).isNotEqualTo(dekIdOf(c));
-            assertThat(counterOf(huge)).isZero();
+            Sealed a = seal(s, new byte[60]);
+            Sealed b = seal(s, new byte[40]);
+            Sealed c = seal(s, new byte[1]);
+            Sealed huge = seal(s, new byte[500]);
+            assertThat(a.dekId()).isEqualTo(b.dekId());
+            assertThat(c.dekId()).isNotEqualTo(b.dekId());
+            assertThat(huge.dekId()).isNotEqualTo(c.dekId());
+            assertThat(huge.counter()).isZero();
         }
     }
 
     @Test
     void rotatesTheDekAfterTheConfiguredAge() throws InterruptedException {
         try (GmfluxSerializer<byte[]> s = Configured.serializer(ALICE, GmfluxConfig.ROTATE_MS, 40)) {
-            byte[] a = s.serialize("t", new RecordHeaders(), new byte[1]);
-            byte[] b = s.serialize("t", new RecordHeaders(), new byte[1]);
+            Sealed a = seal(s, new byte[1]);
+            Sealed b = seal(s, new byte[1]);
             Thread.sleep(60);
-            byte[] c = s.serialize("t", new RecordHeaders(), new byte[1]);
-            assertThat(dekIdOf(a)).isEqualTo(dekIdOf(b));
-            assertThat(dekIdOf(c)).isNotEqualTo(dekIdOf(b));
+            Sealed c = seal(s, new byte[1]);
+            assertThat(a.dekId()).isEqualTo(b.dekId());
+            assertThat(c.dekId()).isNotEqualTo(b.dekId());
         }
     }
 
@@ -98,7 +105,8 @@ class GmfluxSerializerTest {
             for (Future<List<Object[]>> f : results) {
                 for (Object[] r : f.get()) {
                     byte[] v = (byte[]) r[1];
-                    assertThat(nonces.add(dekIdOf(v) + "/" + counterOf(v))).as("(DEK, counter) repeated").isTrue();
+                    Sealed sealed = Sealed.of((Headers) r[0], v);
+                    assertThat(nonces.add(sealed.dekId() + "/" + sealed.counter())).as("(DEK, counter) repeated").isTrue();
                     assertThat(d.deserialize("t", (Headers) r[0], v)).isEqualTo((byte[]) r[2]);
                 }
             }

@@ -16,6 +16,11 @@ import org.bouncycastle.asn1.x9.X9ECParameters;
 import org.bouncycastle.crypto.digests.SM3Digest;
 import org.bouncycastle.crypto.engines.SM4Engine;
 import org.bouncycastle.crypto.generators.HKDFBytesGenerator;
+import org.bouncycastle.crypto.macs.HMac;
+import org.bouncycastle.crypto.params.ECDomainParameters;
+import org.bouncycastle.crypto.params.ECPublicKeyParameters;
+import org.bouncycastle.crypto.signers.PlainDSAEncoding;
+import org.bouncycastle.crypto.signers.SM2Signer;
 import org.bouncycastle.crypto.generators.KDF2BytesGenerator;
 import org.bouncycastle.crypto.modes.GCMBlockCipher;
 import org.bouncycastle.crypto.modes.GCMModeCipher;
@@ -35,48 +40,81 @@ class KafkaRecordConformanceTest {
 
     private static final TestKeys ALICE = TestKeys.create("alice");
 
+    private static final TestKeys PRODUCER = TestKeys.create("producer");
+
     @Test
     void bouncyCastleDecoderFollowingFormatMdReadsSerializerOutput() throws Exception {
         BigInteger d = new BigInteger(1, Sm2KeyEncoding.privateKeyFromPem(ALICE.privateText).toBytes());
+        ECPoint producer = curve().getCurve().decodePoint(
+                Sm2KeyEncoding.publicKeyFromPem(PRODUCER.publicText).toUncompressed());
         SplittableRandom rnd = new SplittableRandom(0xf0a7L);
-        try (GmfluxSerializer<byte[]> s = Configured.serializer(ALICE, GmfluxConfig.ROTATE_RECORDS, 7)) {
+        try (GmfluxSerializer<byte[]> unsigned = Configured.serializer(ALICE, GmfluxConfig.ROTATE_RECORDS, 7);
+                GmfluxSerializer<byte[]> signed = Configured.serializer(ALICE, GmfluxConfig.ROTATE_RECORDS, 7,
+                        GmfluxConfig.PRODUCER_KEY, PRODUCER.privatePem.toString())) {
             for (int c = 0; c < 40; c++) {
                 byte[] plain = new byte[rnd.nextInt(3000)];
                 rnd.nextBytes(plain);
                 String topic = "orders-" + (c % 3) + "-主题";
                 Headers h = new RecordHeaders();
-                byte[] value = s.serialize(topic, h, plain);
+                byte[] value = (c % 2 == 0 ? unsigned : signed).serialize(topic, h, plain);
                 byte[] header = h.lastHeader("gmflux.dek").value();
-                assertThat(decode(topic, header, value, d)).as("case %d (seed 0xf0a7)", c).isEqualTo(plain);
+                assertThat(decode(topic, header, value, d, c % 2 == 0 ? null : producer)).as("case %d (seed 0xf0a7)", c)
+                        .isEqualTo(plain);
             }
         }
     }
 
-    /** FORMAT.md §7.4, for an SM2 private key {@code d} and suite 0x01. */
-    private static byte[] decode(String topic, byte[] header, byte[] value, BigInteger d) throws Exception {
-        // §7.1 header: version, suite, n, stanzas
-        assertThat(header[0]).isEqualTo((byte) 1);
+    private static X9ECParameters curve() {
+        return GMNamedCurves.getByName("sm2p256v1");
+    }
+
+    /**
+     * FORMAT.md §7.4, for an SM2 private key {@code d}, suite 0x01 and, when {@code producer} is
+     * not null, a header signed by that SM2 public key.
+     */
+    private static byte[] decode(String topic, byte[] header, byte[] value, BigInteger d, ECPoint producer)
+            throws Exception {
+        // §7.1 header: version, suite, dek_id, n, stanzas, commitment, signer
+        assertThat(header[0]).isEqualTo((byte) 2);
         assertThat(header[1]).isEqualTo((byte) StreamSuite.SM4_GCM.id());
         ByteBuffer hb = ByteBuffer.wrap(header, 2, header.length - 2);
-        int n = hb.getShort() & 0xffff;
+        byte[] dekId = new byte[16];
+        hb.get(dekId);
+        int n = hb.get() & 0xff;
         assertThat(n).isEqualTo(1);
         int type = hb.get() & 0xff;
         byte[] body = new byte[hb.getShort() & 0xffff];
         hb.get(body);
-        assertThat(hb.remaining()).isZero();
         assertThat(type).isEqualTo(0x01);
-        // §7.3 value: version, dek_id, counter, sealed
-        assertThat(value[0]).isEqualTo((byte) 1);
-        byte[] dekId = Arrays.copyOfRange(value, 1, 17);
-        byte[] counter = Arrays.copyOfRange(value, 17, 21);
-        byte[] sealed = Arrays.copyOfRange(value, 21, value.length);
+        int committedLength = hb.position();
+        byte[] commitment = new byte[32];
+        hb.get(commitment);
+        int signer = hb.get() & 0xff;
+        if (producer == null) {
+            assertThat(signer).isZero();
+            assertThat(hb.remaining()).isZero();
+        } else {
+            // SM2 signature (default user ID, raw r || s) over label || header[0, c+41) || topic
+            assertThat(signer).isEqualTo(1);
+            assertThat(hb.remaining()).isEqualTo(8 + 64);
+            int signedLength = header.length - 64;
+            SM2Signer verifier = new SM2Signer(PlainDSAEncoding.INSTANCE);
+            verifier.init(false, new ECPublicKeyParameters(producer, new ECDomainParameters(curve())));
+            byte[] message = concat(ascii("gmflux/kafka/v2 producer"), Arrays.copyOf(header, signedLength),
+                    topic.getBytes(StandardCharsets.UTF_8));
+            verifier.update(message, 0, message.length);
+            assertThat(verifier.verifySignature(Arrays.copyOfRange(header, signedLength, header.length))).isTrue();
+        }
+        // §7.3 value: version, counter, sealed
+        assertThat(value[0]).isEqualTo((byte) 2);
+        byte[] counter = Arrays.copyOfRange(value, 1, 5);
+        byte[] sealed = Arrays.copyOfRange(value, 5, value.length);
         // §5 SM2 stanza: key_id(8) || C1(65) || wrapped(48); ss = KDF(x2 || y2, 32); salt = dek_id (§7.1)
         byte[] keyId = Arrays.copyOf(body, 8);
         byte[] c1 = Arrays.copyOfRange(body, 8, 73);
         byte[] wrapped = Arrays.copyOfRange(body, 73, 121);
         assertThat(body).hasSize(121);
-        X9ECParameters curve = GMNamedCurves.getByName("sm2p256v1");
-        ECPoint shared = curve.getCurve().decodePoint(c1).multiply(d).normalize();
+        ECPoint shared = curve().getCurve().decodePoint(c1).multiply(d).normalize();
         byte[] xy = concat(shared.getAffineXCoord().getEncoded(), shared.getAffineYCoord().getEncoded());
         KDF2BytesGenerator kdf = new KDF2BytesGenerator(new SM3Digest());
         kdf.init(new KDFParameters(xy, null));
@@ -84,13 +122,20 @@ class KafkaRecordConformanceTest {
         kdf.generateBytes(ss, 0, 32);
         byte[] wrapKey = hkdf(dekId, ss, concat(ascii("gmflux/v1 wrap"), new byte[] {1}, c1), 16);
         byte[] dek = gcmOpen(wrapKey, new byte[12], concat(new byte[] {1}, keyId), wrapped);
+        // §7.2 commitment: HMAC-SM3(HKDF(dek_id, dek, "gmflux/kafka/v2 commit", 32), header[0, c))
+        HMac hmac = new HMac(new SM3Digest());
+        hmac.init(new KeyParameter(hkdf(dekId, dek, ascii("gmflux/kafka/v2 commit"), 32)));
+        hmac.update(header, 0, committedLength);
+        byte[] expected = new byte[32];
+        hmac.doFinal(expected, 0);
+        assertThat(commitment).isEqualTo(expected);
         // §7.2 record key and nonce
         SM3Digest sm3 = new SM3Digest();
         sm3.update(header, 0, header.length);
         byte[] headerDigest = new byte[32];
         sm3.doFinal(headerDigest, 0);
         byte[] record = hkdf(dekId, dek,
-                concat(ascii("gmflux/kafka/v1 record"), headerDigest, topic.getBytes(StandardCharsets.UTF_8)), 16 + 7);
+                concat(ascii("gmflux/kafka/v2 record"), headerDigest, topic.getBytes(StandardCharsets.UTF_8)), 16 + 7);
         byte[] nonce = concat(Arrays.copyOfRange(record, 16, 23), counter, new byte[] {1});
         return gcmOpen(Arrays.copyOf(record, 16), nonce, new byte[0], sealed);
     }

@@ -2,6 +2,7 @@ package io.gmflux.pipeline;
 
 import io.gmflux.codecs.format.ChunkClaim;
 import io.gmflux.codecs.format.Identity;
+import io.gmflux.codecs.format.ReadLimits;
 import io.gmflux.codecs.format.StreamDecryptor;
 import io.gmflux.codecs.format.StreamException;
 import io.gmflux.codecs.format.StreamHeader;
@@ -26,12 +27,13 @@ import java.util.concurrent.ConcurrentHashMap;
  * <li>each job, on any worker: opens its chunk into a new buffer, handed out only if it
  *     authenticated.</li>
  * </ol>
- * Failures become a {@link ChunkJob.Failure} in the output, after the chunks before them, so their
+ * Failures become a {@link Failure} in the output, after the chunks before them, so their
  * plaintext is still delivered in order and nothing after a failure is.
  */
 final class StreamOpening extends SequentialStage {
 
     private final List<? extends Identity> identities;
+    private final ReadLimits limits;
     private final ByteBufAllocator alloc;
     private final Set<ChunkJob> live = ConcurrentHashMap.newKeySet();
     private final Object cutLock = new Object();
@@ -48,15 +50,16 @@ final class StreamOpening extends SequentialStage {
     private boolean failed;
 
     /** @param slicing whether whole sealed chunks of heap input buffers are opened from the input, not copied */
-    StreamOpening(List<? extends Identity> identities, ByteBufAllocator alloc, boolean slicing) {
+    StreamOpening(List<? extends Identity> identities, ReadLimits limits, ByteBufAllocator alloc, boolean slicing) {
         this.identities = identities;
+        this.limits = limits;
         this.alloc = alloc;
         this.slicing = slicing;
     }
 
     /** The parsed header (once) and a job per sealed chunk that {@code in} completes; releases {@code in}. */
-    List<Object> cut(ByteBuf in) {
-        List<Object> out = new ArrayList<>(2);
+    List<Cut> cut(ByteBuf in) {
+        List<Cut> out = new ArrayList<>(2);
         synchronized (cutLock) {
             try {
                 if (!cutClosed) {
@@ -68,7 +71,7 @@ final class StreamOpening extends SequentialStage {
                     }
                 }
             } catch (Exception | Error e) {
-                out.add(new ChunkJob.Failure(e));
+                out.add(new Failure(e));
                 cutClosed = true;
             } finally {
                 in.release();
@@ -78,62 +81,63 @@ final class StreamOpening extends SequentialStage {
     }
 
     /** The job of the last chunk; a failure if the input ended inside the header. */
-    List<Object> cutLast() {
-        List<Object> out = new ArrayList<>(1);
+    List<Cut> cutLast() {
+        List<Cut> out = new ArrayList<>(1);
         synchronized (cutLock) {
             try {
                 if (!cutClosed) {
                     if (chunks == null) {
-                        StreamHeader.headerLength(header, 0, headerFilled); // reports garbage as such
+                        StreamHeader.headerLength(header, 0, headerFilled, limits); // reports garbage as such
                         throw new StreamException.Truncated(headerFilled == 0 ? "stream truncated: empty input"
                                 : "stream truncated: it ends inside the header");
                     }
                     chunks.finish((c, last, copy) -> out.add(new OpenJob(c, last)));
                 }
             } catch (Exception | Error e) {
-                out.add(new ChunkJob.Failure(e));
+                out.add(new Failure(e));
             }
             cutClosed = true;
         }
         return out;
     }
 
-    private void collectHeader(ByteBuf in, List<Object> out) throws StreamException {
+    private void collectHeader(ByteBuf in, List<Cut> out) throws StreamException {
         while (in.isReadable() && chunks == null) {
             if (headerFilled == header.length) {
                 header = Arrays.copyOf(header, header.length * 2);
             }
             int take = Math.min(in.readableBytes(), header.length - headerFilled);
             in.getBytes(in.readerIndex(), header, headerFilled, take);
-            int total = StreamHeader.headerLength(header, 0, headerFilled + take);
+            // refuses a header over the cap as soon as its declared lengths pass it, before buffering more
+            int total = StreamHeader.headerLength(header, 0, headerFilled + take, limits);
             if (total < 0) {
                 headerFilled += take;
                 in.skipBytes(take);
             } else {
                 // consume only the header's bytes; the rest of {@code in} starts the first chunk
                 in.skipBytes(total - headerFilled);
-                StreamHeader h = StreamHeader.parse(header, 0, total);
+                StreamHeader h = StreamHeader.parse(header, 0, total, limits);
                 header = null;
-                out.add(h);
+                out.add(new Cut.Header(h));
                 chunks = new ChunkAccumulator(alloc, h.chunkSize() + h.suite().tagLength(), 0, slicing);
             }
         }
     }
 
     @Override
-    protected List<Object> doStep(List<Object> items) {
-        List<Object> out = new ArrayList<>(items.size());
-        for (Object o : items) {
+    protected List<ChunkJob> doStep(List<Cut> items) {
+        List<ChunkJob> out = new ArrayList<>(items.size());
+        for (Cut o : items) {
             if (failed || isClosed()) {
-                Gmflux.discard(o);
+                o.discard();
                 continue;
             }
             try {
-                if (o instanceof ChunkJob.Failure) {
+                if (o instanceof Failure f) {
                     failed = true;
-                    out.add(ChunkJob.ready(o, live));
-                } else if (o instanceof StreamHeader) {
-                    StreamDecryptor d = StreamDecryptor.open((StreamHeader) o, identities);
+                    out.add(ChunkJob.ready(f, live));
+                } else if (o instanceof Cut.Header h) {
+                    StreamDecryptor d = StreamDecryptor.open(h.header(), identities, limits);
                     opener = d;
                     tag = d.header().suite().tagLength();
                     pool = new CipherPool<>(d::newChunkOpener);
@@ -149,7 +153,7 @@ final class StreamOpening extends SequentialStage {
                 }
             } catch (Exception | Error e) {
                 failed = true;
-                out.add(ChunkJob.ready(new ChunkJob.Failure(e), live));
+                out.add(ChunkJob.ready(new Failure(e), live));
             }
         }
         return out;

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import io.gmflux.codecs.format.GmfluxInputStream;
 import io.gmflux.codecs.format.GmfluxOutputStream;
 import io.gmflux.codecs.format.Identity;
+import io.gmflux.codecs.format.PassphraseRecipient;
+import io.gmflux.codecs.format.ReadLimits;
 import io.gmflux.codecs.format.Sm2Recipient;
 import io.gmflux.codecs.format.StreamException;
 import io.gmflux.codecs.format.StreamSpec;
@@ -204,5 +206,69 @@ class ReactiveTamperTest {
             Awaiting.until(in::allReleased);
             in.assertAllReleased();
         }
+    }
+
+    /**
+     * The attack of issue 14 on the Reactor reader: a header declaring the format's largest size
+     * (16.8 MiB, 1024 stanzas) makes a reader buffer all of it before the MAC can fail. Under a
+     * 64 KiB cap it is refused once the declared lengths pass the cap, having taken little more
+     * than the cap from the source; a passphrase stanza asking for 10,000,000 PBKDF2 iterations is
+     * refused under a lower iteration cap before any identity (so any PBKDF2) runs.
+     */
+    @Test
+    void readLimitsRefuseAnOversizedHeaderBeforeBufferingItAndCostlyStanzasBeforeAnyPbkdf2() throws Exception {
+        byte[] sealed = seal(StreamSuite.SM4_GCM, new byte[100]);
+        int stanzaEnd = 44 + 3 + 8 + 65 + 48;
+        ByteArrayOutputStream forged = new ByteArrayOutputStream();
+        forged.write(sealed, 0, 42);
+        forged.write(1024 >>> 8);
+        forged.write(1024 & 0xff);
+        forged.write(sealed, 44, stanzaEnd - 44);
+        byte[] junk = new byte[16384];
+        for (int i = 1; i < 1024; i++) {
+            forged.write(0x7f);
+            forged.write(junk.length >>> 8);
+            forged.write(junk.length);
+            forged.writeBytes(junk);
+        }
+        forged.write(sealed, stanzaEnd, sealed.length - stanzaEnd);
+        byte[] bad = forged.toByteArray();
+        int cap = 64 << 10;
+        int maxPiece = 4096;
+        ReadLimits limits = ReadLimits.FORMAT_MAXIMUM.withMaxHeaderLength(cap);
+        TrackedBuffers in = new TrackedBuffers();
+        Throwable t = catchThrowable(() -> in.pieces(bad, maxPiece, new SplittableRandom(3))
+                .transform(Gmflux.decrypt(IDS, limits, Schedulers.parallel(), 2))
+                .doOnNext(ByteBuf::release)
+                .blockLast(Duration.ofSeconds(60)));
+        assertThat(Exceptions.unwrap(t)).isInstanceOf(StreamException.LimitExceeded.class).hasMessageContaining("cap is " + cap);
+        Awaiting.until(in::allReleased);
+        in.assertAllReleased();
+        // the header collected up to the cap, plus the buffers already requested when it failed
+        assertThat(in.bytes()).as("bytes taken from a %d-byte header", bad.length)
+                .isLessThanOrEqualTo(cap + (Gmflux.PREFETCH + 1) * maxPiece);
+
+        PassphraseRecipient pass = new PassphraseRecipient("pw".toCharArray(), PassphraseRecipient.MIN_ITERATIONS);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (GmfluxOutputStream o = new GmfluxOutputStream(out, StreamSpec.builder().chunkSize(CHUNK).recipient(pass).build())) {
+            o.write(new byte[10]);
+        }
+        byte[] costly = out.toByteArray();
+        io.gmflux.codecs.bytes.Bytes.putIntBEByBytes(costly, 44 + 3 + 16, PassphraseRecipient.MAX_ITERATIONS);
+        java.util.concurrent.atomic.AtomicInteger tried = new java.util.concurrent.atomic.AtomicInteger();
+        Identity counting = (stanza, salt) -> {
+            tried.incrementAndGet();
+            return null;
+        };
+        TrackedBuffers in2 = new TrackedBuffers();
+        Throwable t2 = catchThrowable(() -> in2.pieces(costly, 100, new SplittableRandom(4))
+                .transform(Gmflux.decrypt(List.of(counting), ReadLimits.FORMAT_MAXIMUM.withMaxPbkdf2Iterations(100_000)))
+                .doOnNext(ByteBuf::release)
+                .blockLast(Duration.ofSeconds(60)));
+        assertThat(Exceptions.unwrap(t2)).isInstanceOf(StreamException.LimitExceeded.class)
+                .hasMessageContaining("10000000 PBKDF2 iterations");
+        assertThat(tried).hasValue(0);
+        Awaiting.until(in2::allReleased);
+        in2.assertAllReleased();
     }
 }

@@ -23,6 +23,7 @@ final class TrackedBuffers {
     private static final ByteBufAllocator UNPOOLED = new UnpooledByteBufAllocator(false);
 
     private final List<ByteBuf> created = new ArrayList<>();
+    private long bytes;
 
     /** {@code data} cut into buffers of random sizes (1 byte up to {@code maxPiece}), heap and direct mixed. */
     synchronized Flux<ByteBuf> pieces(byte[] data, int maxPiece, SplittableRandom rnd) {
@@ -39,7 +40,13 @@ final class TrackedBuffers {
 
     synchronized ByteBuf track(ByteBuf b) {
         created.add(b);
+        bytes += b.readableBytes();
         return b;
+    }
+
+    /** The bytes handed to the operators so far (sources are lazy: what was requested). */
+    synchronized long bytes() {
+        return bytes;
     }
 
     synchronized int count() {

@@ -105,6 +105,7 @@ final class KafkaPipe implements AutoCloseable {
             p.put(GmfluxConfig.SUITE, suite.label());
             c.put("value.deserializer", GmfluxDeserializer.class.getName());
             c.put(GmfluxConfig.PRIVATE_KEYS, Sm2KeyEncoding.toPem(key.privateKey()));
+            c.put(GmfluxConfig.SUITES, suite.label());
         }
         producer = new KafkaProducer<>(p);
         consumer = new KafkaConsumer<>(c);

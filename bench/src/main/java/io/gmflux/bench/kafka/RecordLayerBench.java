@@ -68,6 +68,7 @@ public class RecordLayerBench {
         serializer.configure(p, false);
         Map<String, Object> c = new HashMap<>();
         c.put(GmfluxConfig.PRIVATE_KEYS, Sm2KeyEncoding.toPem(key.privateKey()));
+        c.put(GmfluxConfig.SUITES, s.label());
         c.put(GmfluxConfig.INNER_DESERIALIZER, ByteArrayDeserializer.class.getName());
         deserializer = new GmfluxDeserializer<>();
         deserializer.configure(c, false);

@@ -1,6 +1,5 @@
 package io.gmflux.bench.kafka;
 
-import io.gmflux.codecs.bytes.Bytes;
 import io.gmflux.codecs.format.StreamSuite;
 import io.gmflux.codecs.sm2.Sm2KeyEncoding;
 import io.gmflux.codecs.sm2.Sm2KeyPair;
@@ -16,7 +15,6 @@ import io.gmflux.kafka.GmfluxSerializer;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.ByteBuffer;
-import java.security.Provider;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -26,20 +24,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.function.IntSupplier;
-import javax.crypto.Cipher;
-import javax.crypto.spec.GCMParameterSpec;
-import javax.crypto.spec.SecretKeySpec;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.bouncycastle.crypto.engines.SM4Engine;
-import org.bouncycastle.crypto.engines.Zuc128Engine;
-import org.bouncycastle.crypto.macs.Zuc128Mac;
-import org.bouncycastle.crypto.modes.GCMBlockCipher;
-import org.bouncycastle.crypto.modes.GCMModeCipher;
-import org.bouncycastle.crypto.params.AEADParameters;
-import org.bouncycastle.crypto.params.KeyParameter;
-import org.bouncycastle.crypto.params.ParametersWithIV;
 
 /**
  * The per-record client-side cost of the Kafka record layer and of the primitives under it, in
@@ -55,10 +42,9 @@ import org.bouncycastle.crypto.params.ParametersWithIV;
  * Rows: {@code layer/<suite>} is serialize then deserialize through {@code GmfluxSerializer} /
  * {@code GmfluxDeserializer} (the {@code ByteBuffer} overload, as Kafka 4's fetcher calls it);
  * {@code layer/plain} the same through {@code ByteArraySerializer}/{@code ByteArrayDeserializer};
- * the other rows are one primitive call over 1 KiB, gmflux's and, where a row ends in {@code bc}
- * or {@code kona}, the same operation with BouncyCastle's lightweight API or Tencent Kona's JCA
- * provider (a fresh IV per call, as a record layer needs); the closing lines give the per-round
- * CPU-time ratios peer/gmflux.
+ * the other rows are gmflux's primitives over 1 KiB, whole and in parts (CTR kernel, GHASH). The
+ * same primitives against BouncyCastle and Kona are rows of
+ * {@link io.gmflux.bench.rounds.PerformanceReport}.
  */
 public final class RecordLayerCpu {
 
@@ -98,7 +84,8 @@ public final class RecordLayerCpu {
             s.configure(Map.of(GmfluxConfig.RECIPIENTS, Sm2KeyEncoding.toPem(key.publicKey()),
                     GmfluxConfig.SUITE, suite.label()), false);
             GmfluxDeserializer<byte[]> d = new GmfluxDeserializer<>();
-            d.configure(new HashMap<>(Map.of(GmfluxConfig.PRIVATE_KEYS, Sm2KeyEncoding.toPem(key.privateKey()))), false);
+            d.configure(new HashMap<>(Map.of(GmfluxConfig.PRIVATE_KEYS, Sm2KeyEncoding.toPem(key.privateKey()),
+                    GmfluxConfig.SUITES, suite.label())), false);
             rows.put("layer/" + suite.label(), () -> {
                 RecordHeaders h = new RecordHeaders();
                 byte[] sealed = s.serialize(TOPIC, h, values[next[0]++ & 63]);
@@ -151,34 +138,6 @@ public final class RecordLayerCpu {
             ghash.digest(ctrOut, 0);
             return ctrOut[0];
         });
-        // Peers over the same 1 KiB, a fresh IV per call as a record layer does: BouncyCastle's
-        // lightweight API (its fastest path) and Tencent Kona through JCA.
-        GCMModeCipher bcGcm = GCMBlockCipher.newInstance(new SM4Engine());
-        KeyParameter bcKey = new KeyParameter(k16);
-        byte[] ivs = new byte[12];
-        rows.put("sm4-gcm seal 1k bc", () -> {
-            try {
-                Bytes.putLongBE(ivs, 4, Bytes.getLongBE(ivs, 4) + 1);
-                bcGcm.init(true, new AEADParameters(bcKey, 128, ivs));
-                int n = bcGcm.processBytes(values[0], 0, KafkaPipe.VALUE_SIZE, out, 0);
-                return n + bcGcm.doFinal(out, n);
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        });
-        Provider kona = (Provider) Class.forName("com.tencent.kona.crypto.KonaCryptoProvider")
-                .getDeclaredConstructor().newInstance();
-        Cipher konaGcm = Cipher.getInstance("SM4/GCM/NoPadding", kona);
-        SecretKeySpec konaKey = new SecretKeySpec(k16, "SM4");
-        rows.put("sm4-gcm seal 1k kona", () -> {
-            try {
-                Bytes.putLongBE(ivs, 4, Bytes.getLongBE(ivs, 4) + 1);
-                konaGcm.init(Cipher.ENCRYPT_MODE, konaKey, new GCMParameterSpec(128, ivs));
-                return konaGcm.doFinal(values[0], 0, KafkaPipe.VALUE_SIZE, out, 0);
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        });
         byte[] zout = new byte[KafkaPipe.VALUE_SIZE];
         int[] count = new int[1];
         rows.put("eea3 1k", () -> {
@@ -186,26 +145,6 @@ public final class RecordLayerCpu {
             return zout[0];
         });
         rows.put("eia3 1k", () -> Eia3.mac(k16, count[0]++, 0, 0, values[0], 0, 8L * KafkaPipe.VALUE_SIZE));
-        // BouncyCastle's ZUC-128 engine and MAC with the IVs 128-EEA3/EIA3 build (TS 35.221 §3.3, §4.3).
-        Zuc128Engine bcZuc = new Zuc128Engine();
-        Zuc128Mac bcZucMac = new Zuc128Mac();
-        byte[] zivBytes = new byte[16];
-        byte[] ztag = new byte[4];
-        rows.put("eea3 1k bc", () -> {
-            Bytes.putIntBE(zivBytes, 0, count[0]++);
-            System.arraycopy(zivBytes, 0, zivBytes, 8, 8);
-            bcZuc.init(true, new ParametersWithIV(bcKey, zivBytes));
-            bcZuc.processBytes(values[0], 0, KafkaPipe.VALUE_SIZE, zout, 0);
-            return zout[0];
-        });
-        rows.put("eia3 1k bc", () -> {
-            Bytes.putIntBE(zivBytes, 0, count[0]++);
-            System.arraycopy(zivBytes, 0, zivBytes, 8, 8);
-            bcZucMac.init(new ParametersWithIV(bcKey, zivBytes));
-            bcZucMac.update(values[0], 0, KafkaPipe.VALUE_SIZE);
-            bcZucMac.doFinal(ztag, 0);
-            return ztag[0];
-        });
 
         ThreadMXBean mx = ManagementFactory.getThreadMXBean();
         Map<String, List<Double>> results = new LinkedHashMap<>();
@@ -231,29 +170,6 @@ public final class RecordLayerCpu {
             System.out.printf(Locale.ROOT, "%-22s %12.0f %5.0f..%-6.0f %12.0f%n", n, m, v.stream().mapToDouble(x -> x).min().orElse(0),
                     v.stream().mapToDouble(x -> x).max().orElse(0), n.startsWith("layer/") ? m - plain : m);
         }
-        System.out.println();
-        System.out.println("speed-up of gmflux over the peer (peer CPU / gmflux CPU), median of per-round ratios:");
-        for (String n : names) {
-            String g = gmfluxRowOf(n);
-            if (g != null && results.containsKey(g)) {
-                List<Double> peer = results.get(n);
-                List<Double> ours = results.get(g);
-                List<Double> ratios = new ArrayList<>();
-                for (int r = 0; r < peer.size(); r++) {
-                    ratios.add(peer.get(r) / ours.get(r));
-                }
-                System.out.printf(Locale.ROOT, "  %-22s %5.2f (rounds %.2f..%.2f)%n", g + " vs " + n.substring(g.length() + 1),
-                        median(ratios), ratios.stream().mapToDouble(x -> x).min().orElse(0),
-                        ratios.stream().mapToDouble(x -> x).max().orElse(0));
-            }
-        }
-    }
-
-    /** The gmflux row a peer row ({@code "... bc"}, {@code "... kona"}) compares with, or null. */
-    private static String gmfluxRowOf(String row) {
-        int sp = row.lastIndexOf(' ');
-        String impl = row.substring(sp + 1);
-        return impl.equals("bc") || impl.equals("kona") ? row.substring(0, sp) : null;
     }
 
     /** CPU nanoseconds of this thread per call, over about {@code ms} milliseconds of CPU time. */

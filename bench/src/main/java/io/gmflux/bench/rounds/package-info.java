@@ -1,7 +1,8 @@
 /**
- * The alternating-rounds harness ({@link io.gmflux.bench.rounds.AlternatingRounds}): runs every
- * implementation of each benchmarked operation in short, interleaved rounds inside one JMH session
- * and reports medians of the per-round ratios gmflux/peer, which survive this machine's fast and
- * slow phases far better than two separate runs do. Depends on JMH only.
+ * Comparisons of gmflux with its peers that survive a shared machine. {@link
+ * io.gmflux.bench.rounds.PerformanceReport} (run by {@code bench/run-all.sh}) makes the README's
+ * performance table: every peer at its best, warmed to a shown steady state, alternating rounds
+ * timed by thread CPU time, and a cold column. {@link io.gmflux.bench.rounds.AlternatingRounds}
+ * runs any of the JMH benchmarks in alternating rounds inside one JMH session.
  */
 package io.gmflux.bench.rounds;

@@ -8,18 +8,15 @@ import io.gmflux.codecs.sm2.Sm2KeyPair;
 import io.gmflux.codecs.sm2.Sm2PreparedPublicKey;
 import io.gmflux.codecs.sm2.Sm2Signer;
 import io.gmflux.codecs.sm2.Sm2Verifier;
-import java.security.KeyPair;
-import java.security.KeyPairGenerator;
-import java.security.Provider;
 import java.security.SecureRandom;
-import java.security.Signature;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.Arrays;
-import javax.crypto.Cipher;
-import javax.crypto.KeyAgreement;
+import io.gmflux.bench.peers.Call;
+import io.gmflux.bench.peers.KonaOps;
 import org.bouncycastle.asn1.gm.GMNamedCurves;
 import org.bouncycastle.asn1.x9.X9ECParameters;
+import org.bouncycastle.crypto.ec.CustomNamedCurves;
 import org.bouncycastle.crypto.AsymmetricCipherKeyPair;
 import org.bouncycastle.crypto.agreement.SM2KeyExchange;
 import org.bouncycastle.crypto.engines.SM2Engine;
@@ -35,12 +32,14 @@ import org.bouncycastle.crypto.params.SM2KeyExchangePublicParameters;
 import org.bouncycastle.crypto.signers.SM2Signer;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * SM2 on sm2p256v1, one operation per call with a 64-byte message: key generation, SM3withSM2
@@ -50,8 +49,11 @@ import org.openjdk.jmh.annotations.TearDown;
  * agreement has none), plus gmflux-only rows for the KEM (encapsulate/decapsulate a 32-byte secret),
  * signing from a {@link Sm2NoncePool} and encryption to a prepared key. gmflux against
  * BouncyCastle 1.87's lightweight API ({@code SM2Signer}, {@code SM2Engine}, {@code SM2KeyExchange},
- * {@code ECKeyPairGenerator}; each initialised once, as its fastest path) and Tencent Kona 1.0.19
- * through JCA ({@code KonaCryptoProvider}, "SM2" key pairs, signature, cipher and key agreement).
+ * {@code ECKeyPairGenerator}; each initialised once) on {@code CustomNamedCurves}' sm2p256v1, the
+ * fixed 256-bit field arithmetic its JCA provider also uses, and Tencent Kona 1.0.19 through
+ * {@link KonaOps} (its native one-shot provider when it loads, property
+ * {@code gmflux.bench.konaProvider} to choose another). {@code sm2SignGmCurve_bc} is BouncyCastle
+ * on {@code GMNamedCurves}' generic BigInteger curve, a slower configuration that is also common.
  * Every implementation draws its randomness from a {@link SecureRandom} of the same kind.
  *
  * <p>{@code sm2SignPool_gmflux} measures the signing hot path with the nonces precomputed: before
@@ -59,12 +61,16 @@ import org.openjdk.jmh.annotations.TearDown;
  * timed); if an iteration outran it, the pool refills on demand on the signing thread and that cost
  * is counted, so the row can only err on the slow side ({@link PoolState} prints a note then).
  *
- * <p>Run: {@code java -Djmh.ignoreLock=true -jar bench/target/benchmarks.jar 'Sm2Bench' -f 1 -wi 3 -w 1 -i 5 -r 1}.
- * Throughput in ops/s.
+ * <p>Run: {@code java -Djmh.ignoreLock=true -jar bench/target/benchmarks.jar 'Sm2Bench' -f 1}.
+ * Throughput in ops/s. The default warm-up is 10 x 1 s: BouncyCastle's SM2 needs 3-4 s of its own
+ * CPU time before C2 has compiled it. The ratios quoted in the README come from
+ * {@link io.gmflux.bench.rounds.PerformanceReport}, not from this class.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
+@Warmup(iterations = 10, time = 1)
+@Measurement(iterations = 5, time = 1)
 public class Sm2Bench {
 
     private final byte[] msg = new byte[64];
@@ -97,16 +103,14 @@ public class Sm2Bench {
     private static final byte[] ID_A = "ALICE123@YAHOO.COM".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
     private static final byte[] ID_B = "BILL456@YAHOO.COM".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
 
-    private KeyPairGenerator konaKeyGen;
-    private Signature konaSigner;
-    private Signature konaVerifier;
-    private Cipher konaEncryptor;
-    private Cipher konaDecryptor;
-    private byte[] konaSignature;
-    private byte[] konaCiphertext;
-    private Provider kona;
-    private KeyPair konaPair;
-    private KeyPair konaPeer;
+    private SM2Signer bcGmCurveSigner;
+
+    private Call konaKeygen;
+    private Call konaSign;
+    private Call konaVerify;
+    private Call konaEncrypt;
+    private Call konaDecrypt;
+    private Call konaExchange;
 
     @Setup
     public void setup() throws Exception {
@@ -123,7 +127,7 @@ public class Sm2Bench {
         gmfluxEncapsulation = gmfluxKem.encapsulate(gmfluxPair.publicKey(), 32).encapsulation();
         gmfluxPeer = Sm2KeyPair.generate(random);
 
-        X9ECParameters x9 = GMNamedCurves.getByName("sm2p256v1");
+        X9ECParameters x9 = CustomNamedCurves.getByName("sm2p256v1");
         bcDomain = new ECDomainParameters(x9.getCurve(), x9.getG(), x9.getN(), x9.getH());
         bcKeyGen = new ECKeyPairGenerator();
         bcKeyGen.init(new ECKeyGenerationParameters(bcDomain, random));
@@ -145,23 +149,23 @@ public class Sm2Bench {
         bcDecryptor.init(false, bcPriv);
         bcCiphertext = bcEncryptor.processBlock(msg, 0, msg.length);
 
-        kona = (Provider) Class.forName("com.tencent.kona.crypto.KonaCryptoProvider")
-                .getDeclaredConstructor().newInstance();
-        konaKeyGen = KeyPairGenerator.getInstance("SM2", kona);
-        konaKeyGen.initialize(256, random);
-        konaPair = konaKeyGen.generateKeyPair();
-        konaPeer = konaKeyGen.generateKeyPair();
-        konaSigner = Signature.getInstance("SM2", kona);
-        konaSigner.initSign(konaPair.getPrivate(), random);
-        konaVerifier = Signature.getInstance("SM2", kona);
-        konaVerifier.initVerify(konaPair.getPublic());
-        konaSigner.update(msg);
-        konaSignature = konaSigner.sign();
-        konaEncryptor = Cipher.getInstance("SM2", kona);
-        konaEncryptor.init(Cipher.ENCRYPT_MODE, konaPair.getPublic(), random);
-        konaDecryptor = Cipher.getInstance("SM2", kona);
-        konaDecryptor.init(Cipher.DECRYPT_MODE, konaPair.getPrivate());
-        konaCiphertext = konaEncryptor.doFinal(msg);
+        X9ECParameters generic = GMNamedCurves.getByName("sm2p256v1");
+        ECDomainParameters genericDomain = new ECDomainParameters(generic.getCurve(), generic.getG(), generic.getN(), generic.getH());
+        ECPrivateKeyParameters genericPriv = new ECPrivateKeyParameters(bcPriv.getD(), genericDomain);
+        bcGmCurveSigner = new SM2Signer();
+        bcGmCurveSigner.init(true, new ParametersWithRandom(genericPriv, random));
+        bcVerifier.update(msg, 0, msg.length);
+        if (!bcVerifier.verifySignature(sm2SignGmCurve_bc())) {
+            throw new IllegalStateException("a signature on the generic curve did not verify on the custom curve");
+        }
+
+        KonaOps kona = KonaOps.load(System.getProperty("gmflux.bench.konaProvider"));
+        konaKeygen = kona.sm2Keygen();
+        konaSign = kona.sm2Sign();
+        konaVerify = kona.sm2Verify();
+        konaEncrypt = kona.sm2Encrypt();
+        konaDecrypt = kona.sm2Decrypt();
+        konaExchange = kona.sm2Exchange();
         if (!sm2Verify_gmflux() || !sm2Verify_bc() || !sm2Verify_kona()) {
             throw new IllegalStateException("a signature did not verify in setup");
         }
@@ -227,8 +231,8 @@ public class Sm2Bench {
     }
 
     @Benchmark
-    public Object sm2Keygen_kona() {
-        return konaKeyGen.generateKeyPair();
+    public Object sm2Keygen_kona() throws Exception {
+        return konaKeygen.call();
     }
 
     @Benchmark
@@ -243,9 +247,15 @@ public class Sm2Bench {
     }
 
     @Benchmark
-    public byte[] sm2Sign_kona() throws Exception {
-        konaSigner.update(msg);
-        return konaSigner.sign();
+    public Object sm2Sign_kona() throws Exception {
+        return konaSign.call();
+    }
+
+    /** BouncyCastle's signer on {@code GMNamedCurves}' generic curve (same key), for comparison. */
+    @Benchmark
+    public byte[] sm2SignGmCurve_bc() throws Exception {
+        bcGmCurveSigner.update(msg, 0, msg.length);
+        return bcGmCurveSigner.generateSignature();
     }
 
     @Benchmark
@@ -261,8 +271,7 @@ public class Sm2Bench {
 
     @Benchmark
     public boolean sm2Verify_kona() throws Exception {
-        konaVerifier.update(msg);
-        return konaVerifier.verify(konaSignature);
+        return (Boolean) konaVerify.call();
     }
 
     @Benchmark
@@ -276,8 +285,8 @@ public class Sm2Bench {
     }
 
     @Benchmark
-    public byte[] sm2Encrypt_kona() throws Exception {
-        return konaEncryptor.doFinal(msg);
+    public Object sm2Encrypt_kona() throws Exception {
+        return konaEncrypt.call();
     }
 
     /** Signing from a pre-filled {@link Sm2NoncePool} (see the class comment); DER output as above. */
@@ -313,8 +322,8 @@ public class Sm2Bench {
     }
 
     @Benchmark
-    public byte[] sm2Decrypt_kona() throws Exception {
-        return konaDecryptor.doFinal(konaCiphertext);
+    public Object sm2Decrypt_kona() throws Exception {
+        return konaDecrypt.call();
     }
 
     /** The diagnosis of a disagreeing exchange must itself find a good exchange all good. */
@@ -392,27 +401,7 @@ public class Sm2Bench {
 
     /** Kona's JCA key agreement computes the key only (no confirmation values). */
     @Benchmark
-    public byte[] sm2Exchange_kona() throws Exception {
-        KeyPair ephA = konaKeyGen.generateKeyPair();
-        KeyPair ephB = konaKeyGen.generateKeyPair();
-        KeyAgreement b = KeyAgreement.getInstance("SM2", kona);
-        b.init(ephB.getPrivate(), konaSpec(ID_B, konaPeer, ID_A, konaPair, false), random);
-        b.doPhase(ephA.getPublic(), true);
-        byte[] kb = b.generateSecret();
-        KeyAgreement a = KeyAgreement.getInstance("SM2", kona);
-        a.init(ephA.getPrivate(), konaSpec(ID_A, konaPair, ID_B, konaPeer, true), random);
-        a.doPhase(ephB.getPublic(), true);
-        byte[] ka = a.generateSecret();
-        if (!Arrays.equals(ka, kb)) {
-            throw new IllegalStateException("Kona key exchange disagrees");
-        }
-        return ka;
-    }
-
-    private static java.security.spec.AlgorithmParameterSpec konaSpec(byte[] id, KeyPair own, byte[] peerId, KeyPair peer,
-            boolean initiator) {
-        return new com.tencent.kona.crypto.spec.SM2KeyAgreementParamSpec(id,
-                (java.security.interfaces.ECPrivateKey) own.getPrivate(), (java.security.interfaces.ECPublicKey) own.getPublic(),
-                peerId, (java.security.interfaces.ECPublicKey) peer.getPublic(), initiator, 16);
+    public Object sm2Exchange_kona() throws Exception {
+        return konaExchange.call();
     }
 }

@@ -5,8 +5,8 @@ import java.util.concurrent.Callable;
 
 /**
  * Hunts the rare SM2 key-exchange disagreement of issue 3 (README "Known issues") under the JIT
- * history in which it was seen: the {@link Sm2CpuTimeRatios} sequence (sign, verify, encrypt,
- * decrypt, keygen, each by gmflux, BouncyCastle and Kona in alternating batches), then key exchanges
+ * history in which it was seen: sign, verify, encrypt, decrypt, keygen, each by gmflux,
+ * BouncyCastle and Kona in alternating batches, then key exchanges
  * by all three for the given number of seconds, counting gmflux exchanges whose sides disagree
  * instead of stopping at the first. Each disagreement is diagnosed against a BouncyCastle reference
  * (see {@link ExchangeDiagnosis}). Exits 1 if any disagreed. Not a benchmark.

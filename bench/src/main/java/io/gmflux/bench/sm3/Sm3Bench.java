@@ -23,13 +23,13 @@ import org.openjdk.jmh.annotations.State;
 
 /**
  * SM3 and HMAC-SM3: gmflux against BouncyCastle's lightweight {@code SM3Digest}/{@code HMac} and
- * Tencent Kona through JCA ({@code MessageDigest "SM3"}, {@code Mac "HmacSM3"} from
- * {@code KonaCryptoProvider}). Each operation hashes (or MACs) one whole message, so the 32-byte
+ * Tencent Kona through JCA ({@code MessageDigest "SM3"}, {@code Mac "HmacSM3"} from its first
+ * provider that loads, native ones first: {@link io.gmflux.bench.peers.KonaOps#load}). Each operation hashes (or MACs) one whole message, so the 32-byte
  * case measures finalisation cost and the 64 KiB case measures the compression function.
  *
  * <p>Run: {@code java -Djmh.ignoreLock=true -jar bench/target/benchmarks.jar 'Sm3Bench' -f 1 -wi 3 -w 1 -i 5 -r 1}.
- * Throughput in ops/s; MB/s = ops/s * message length. On an oversubscribed machine, confirm the
- * ratios with {@link Sm3CpuTimeComparison}, which times interleaved bursts by thread CPU time.
+ * Throughput in ops/s; MB/s = ops/s * message length. The ratios quoted in the README come from
+ * {@link io.gmflux.bench.rounds.PerformanceReport}.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
@@ -66,8 +66,7 @@ public class Sm3Bench {
         r.nextBytes(msg1k);
         r.nextBytes(msg64k);
         r.nextBytes(key);
-        Provider p = (Provider) Class.forName("com.tencent.kona.crypto.KonaCryptoProvider")
-                .getDeclaredConstructor().newInstance();
+        Provider p = io.gmflux.bench.peers.KonaOps.load(System.getProperty("gmflux.bench.konaProvider")).provider();
         kona = MessageDigest.getInstance("SM3", p);
         gmfluxMac = new HmacSm3(key);
         bcMac = new HMac(new SM3Digest());
@@ -157,6 +156,27 @@ public class Sm3Bench {
     @Benchmark
     public byte[] hmacSm3_1k_kona() throws Exception {
         konaMac.update(msg1k, 0, msg1k.length);
+        konaMac.doFinal(out, 0);
+        return out;
+    }
+
+    @Benchmark
+    public byte[] hmacSm3_64k_gmflux() {
+        gmfluxMac.update(msg64k, 0, msg64k.length);
+        gmfluxMac.doFinal(out, 0);
+        return out;
+    }
+
+    @Benchmark
+    public byte[] hmacSm3_64k_bc() {
+        bcMac.update(msg64k, 0, msg64k.length);
+        bcMac.doFinal(out, 0);
+        return out;
+    }
+
+    @Benchmark
+    public byte[] hmacSm3_64k_kona() throws Exception {
+        konaMac.update(msg64k, 0, msg64k.length);
         konaMac.doFinal(out, 0);
         return out;
     }

@@ -20,6 +20,7 @@ public final class GmfluxInputStream extends InputStream {
 
     private final InputStream in;
     private final Collection<? extends Identity> identities;
+    private final ReadLimits limits;
     private StreamDecryptor opener;
     /** Sealed bytes read ahead: a whole chunk plus one byte, to know whether a chunk is the last. */
     private byte[] sealed;
@@ -29,9 +30,16 @@ public final class GmfluxInputStream extends InputStream {
     private int plainLen;
     private boolean closed;
 
+    /** A reader with the format's own limits ({@link ReadLimits#FORMAT_MAXIMUM}). */
     public GmfluxInputStream(InputStream in, Collection<? extends Identity> identities) {
+        this(in, identities, ReadLimits.FORMAT_MAXIMUM);
+    }
+
+    /** A reader that refuses headers beyond {@code limits} ({@link StreamException.LimitExceeded}). */
+    public GmfluxInputStream(InputStream in, Collection<? extends Identity> identities, ReadLimits limits) {
         this.in = Objects.requireNonNull(in, "in");
         this.identities = List.copyOf(Objects.requireNonNull(identities, "identities"));
+        this.limits = Objects.requireNonNull(limits, "limits");
     }
 
     /** Reads and authenticates the header now (otherwise the first read does); returns it. */
@@ -78,8 +86,8 @@ public final class GmfluxInputStream extends InputStream {
         if (opener != null) {
             return;
         }
-        StreamHeader header = StreamHeader.readFrom(in);
-        opener = StreamDecryptor.open(header, identities);
+        StreamHeader header = StreamHeader.readFrom(in, limits);
+        opener = StreamDecryptor.open(header, identities, limits);
         int max = opener.maxSealedLength();
         sealed = new byte[max + 1];
         plain = new byte[header.chunkSize()];

@@ -17,9 +17,12 @@ public final class PassphraseRecipient implements Recipient, Identity {
 
     /** The iteration count writers use unless told otherwise. */
     public static final int DEFAULT_ITERATIONS = 300_000;
-    /** The largest iteration count a reader accepts (a hostile header cannot demand more work). */
+    /**
+     * The largest iteration count a reader accepts (a hostile header cannot demand more work; a
+     * reader may cap it lower with {@link ReadLimits}).
+     */
     public static final int MAX_ITERATIONS = 10_000_000;
-    /** The smallest iteration count a writer accepts. */
+    /** The smallest iteration count a writer writes and a reader accepts. */
     public static final int MIN_ITERATIONS = 1_000;
 
     private static final int BODY_LENGTH = 16 + 4 + KeyWrap.WRAPPED_LENGTH;
@@ -80,9 +83,9 @@ public final class PassphraseRecipient implements Recipient, Identity {
             throw new GeneralSecurityException("malformed passphrase stanza of " + body.length + " bytes");
         }
         int n = Bytes.getIntBE(body, 16);
-        if (n < 1 || n > MAX_ITERATIONS) {
+        if (n < MIN_ITERATIONS || n > MAX_ITERATIONS) {
             throw new GeneralSecurityException("passphrase stanza asks for " + Integer.toUnsignedString(n)
-                    + " PBKDF2 iterations (at most " + MAX_ITERATIONS + " accepted)");
+                    + " PBKDF2 iterations (" + MIN_ITERATIONS + ".." + MAX_ITERATIONS + " accepted)");
         }
         byte[] enc = Arrays.copyOf(body, 20);
         byte[] ss = Pbkdf2HmacSm3.derive(passphrase, Arrays.copyOf(body, 16), n, 32);
@@ -92,6 +95,15 @@ public final class PassphraseRecipient implements Recipient, Identity {
         } finally {
             Bytes.wipe(ss);
         }
+    }
+
+    /**
+     * The iteration count a passphrase stanza asks for (unsigned, as a long), or -1 if its body has
+     * the wrong length; reads the stanza only, so a reader can refuse it before any PBKDF2 work.
+     */
+    static long iterationsOf(RecipientStanza stanza) {
+        byte[] body = stanza.bodyRef();
+        return body.length == BODY_LENGTH ? Integer.toUnsignedLong(Bytes.getIntBE(body, 16)) : -1;
     }
 
     /** Zeroes the passphrase copy. */

@@ -16,6 +16,9 @@ import javax.crypto.AEADBadTagException;
  */
 public final class StreamDecryptor implements AutoCloseable {
 
+    /** Chunks a stream may have: the nonce's counter is 32 bits (FORMAT.md §3), chunk 2^32 would reuse chunk 0's nonce. */
+    static final long MAX_CHUNKS = 1L << 32;
+
     private final StreamHeader header;
     private final ChunkCipher cipher;
     /** {@code payload_key || nonce_prefix}, kept to key the ciphers of {@link #newChunkOpener()}; wiped by close. */
@@ -43,11 +46,28 @@ public final class StreamDecryptor implements AutoCloseable {
      */
     public static StreamDecryptor open(StreamHeader header, Collection<? extends Identity> identities)
             throws StreamException {
+        return open(header, identities, ReadLimits.FORMAT_MAXIMUM);
+    }
+
+    /**
+     * As {@link #open(StreamHeader, Collection)} under a reader's caps: a passphrase stanza asking
+     * for fewer than {@value PassphraseRecipient#MIN_ITERATIONS} PBKDF2 iterations is malformed,
+     * and one asking for more than {@code limits.maxPbkdf2Iterations()} is refused; both before any
+     * identity is tried.
+     *
+     * @throws StreamException.LimitExceeded if the passphrase stanza asks for more iterations than the cap
+     */
+    public static StreamDecryptor open(StreamHeader header, Collection<? extends Identity> identities,
+            ReadLimits limits) throws StreamException {
         Objects.requireNonNull(header, "header");
         Objects.requireNonNull(identities, "identities");
+        Objects.requireNonNull(limits, "limits");
         boolean passphrase = header.stanzas().stream().anyMatch(s -> s.type() == RecipientStanza.TYPE_PASSPHRASE);
         if (passphrase && header.stanzas().size() > 1) {
             throw new StreamException.Malformed("malformed header: a passphrase stanza must be the only stanza");
+        }
+        if (passphrase) {
+            checkIterations(header.stanzas().get(0), limits);
         }
         byte[] fileKey = null;
         try {
@@ -83,6 +103,21 @@ public final class StreamDecryptor implements AutoCloseable {
             }
         } finally {
             Bytes.wipe(fileKey);
+        }
+    }
+
+    private static void checkIterations(RecipientStanza stanza, ReadLimits limits) throws StreamException {
+        long n = PassphraseRecipient.iterationsOf(stanza);
+        if (n < 0) {
+            return; // the wrong length is reported by the passphrase identity, if one is tried
+        }
+        if (n < PassphraseRecipient.MIN_ITERATIONS || n > PassphraseRecipient.MAX_ITERATIONS) {
+            throw new StreamException.Malformed("malformed passphrase stanza: " + n + " PBKDF2 iterations ("
+                    + PassphraseRecipient.MIN_ITERATIONS + ".." + PassphraseRecipient.MAX_ITERATIONS + " allowed)");
+        }
+        if (n > limits.maxPbkdf2Iterations()) {
+            throw new StreamException.LimitExceeded("passphrase stanza asks for " + n
+                    + " PBKDF2 iterations, this reader's cap is " + limits.maxPbkdf2Iterations());
         }
     }
 
@@ -133,7 +168,8 @@ public final class StreamDecryptor implements AutoCloseable {
      *
      * @param len the sealed chunk's length ({@code ciphertext || tag})
      * @throws StreamException.Truncated if the input ended after a chunk that is not the last
-     * @throws StreamException.Malformed if data follows the last chunk, or a chunk has the wrong size
+     * @throws StreamException.Malformed if data follows the last chunk, a chunk has the wrong size, or
+     *     the stream goes past 2^32 chunks (the nonce's counter would wrap)
      * @throws StreamException (the base class) once any chunk of this stream failed to claim or open:
      *     nothing after a failure is ever released
      */
@@ -153,6 +189,10 @@ public final class StreamDecryptor implements AutoCloseable {
     private ChunkClaim claim(boolean last, int len) throws StreamException {
         if (finished) {
             throw new StreamException.Malformed("malformed stream: data after the last chunk");
+        }
+        if (index >= MAX_CHUNKS) {
+            // the nonce's u32 counter would wrap to chunk 0's nonce
+            throw new StreamException.Malformed("malformed stream: more than 2^32 chunks");
         }
         int tag = header.suite().tagLength();
         if (last && len == 0) {

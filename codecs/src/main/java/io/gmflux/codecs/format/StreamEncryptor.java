@@ -116,7 +116,7 @@ public final class StreamEncryptor implements AutoCloseable {
         if (finished) {
             throw new IllegalStateException("the last chunk has already been sealed");
         }
-        if (index > 0xffff_ffffL) {
+        if (index >= StreamDecryptor.MAX_CHUNKS) {
             throw new IllegalStateException("a stream holds at most 2^32 chunks");
         }
         int chunk = header.chunkSize();

@@ -31,6 +31,19 @@ public class StreamException extends IOException {
         }
     }
 
+    /**
+     * The header asks for more than the reader's {@link ReadLimits} allow (a longer header, more
+     * PBKDF2 iterations), though the format would allow it. Refused before the excess is read or
+     * computed.
+     */
+    public static final class LimitExceeded extends StreamException {
+        private static final long serialVersionUID = 1L;
+
+        public LimitExceeded(String message) {
+            super(message);
+        }
+    }
+
     /** None of the stanzas could be unwrapped with the identities given. */
     public static final class NoMatchingRecipient extends StreamException {
         private static final long serialVersionUID = 1L;

@@ -32,6 +32,8 @@ public final class StreamHeader {
     public static final int MAC_LENGTH = HmacSm3.MAC_LENGTH;
     /** Bytes before the first stanza. */
     static final int FIXED_LENGTH = 44;
+    /** The longest header the format allows: every stanza at its largest, MAC included (16,780,364 bytes). */
+    public static final int MAX_HEADER_LENGTH = FIXED_LENGTH + MAX_STANZAS * (3 + MAX_STANZA_BODY) + MAC_LENGTH;
 
     private final StreamSuite suite;
     private final int chunkSize;
@@ -84,8 +86,20 @@ public final class StreamHeader {
      * before the header does. Checks the layout and limits of what is there, so a reader can stop
      * early on garbage without waiting for more bytes.
      */
-    public static int headerLength(byte[] buf, int off, int len) throws StreamException.Malformed {
+    public static int headerLength(byte[] buf, int off, int len) throws StreamException {
+        return headerLength(buf, off, len, ReadLimits.FORMAT_MAXIMUM);
+    }
+
+    /**
+     * As {@link #headerLength(byte[], int, int)}, refusing a header longer than
+     * {@code limits.maxHeaderLength()} as soon as the lengths declared so far exceed it.
+     *
+     * @throws StreamException.Malformed if the bytes there break the format
+     * @throws StreamException.LimitExceeded if the header declares more bytes than the cap
+     */
+    public static int headerLength(byte[] buf, int off, int len, ReadLimits limits) throws StreamException {
         Bytes.checkRange(buf, off, len, "buf");
+        int cap = limits.maxHeaderLength();
         int have = Math.min(len, 4);
         for (int i = 0; i < have; i++) {
             if (buf[off + i] != MAGIC[i]) {
@@ -117,6 +131,7 @@ public final class StreamHeader {
         if (n < 1 || n > MAX_STANZAS) {
             throw new StreamException.Malformed("malformed header: " + n + " stanzas (1.." + MAX_STANZAS + " allowed)");
         }
+        checkCap(FIXED_LENGTH + 3L * n + MAC_LENGTH, cap, n + " stanzas");
         int pos = FIXED_LENGTH;
         for (int i = 0; i < n; i++) {
             if (len - pos < 3) {
@@ -128,9 +143,18 @@ public final class StreamHeader {
                         + MAX_STANZA_BODY);
             }
             pos += 3 + bodyLen;
+            // the stanzas still to come take at least 3 bytes each
+            checkCap((long) pos + 3L * (n - 1 - i) + MAC_LENGTH, cap, "stanza " + i + " of " + bodyLen + " bytes");
         }
         pos += MAC_LENGTH;
         return len >= pos ? pos : -1;
+    }
+
+    private static void checkCap(long atLeast, int cap, String what) throws StreamException.LimitExceeded {
+        if (atLeast > cap) {
+            throw new StreamException.LimitExceeded("header too long for this reader: with " + what + " it takes at least "
+                    + atLeast + " bytes, the cap is " + cap);
+        }
     }
 
     /**
@@ -140,7 +164,16 @@ public final class StreamHeader {
      * @throws StreamException.Truncated if the bytes end inside the header
      */
     public static StreamHeader parse(byte[] buf, int off, int len) throws StreamException {
-        int total = headerLength(buf, off, len);
+        return parse(buf, off, len, ReadLimits.FORMAT_MAXIMUM);
+    }
+
+    /**
+     * As {@link #parse(byte[], int, int)} under a reader's caps.
+     *
+     * @throws StreamException.LimitExceeded if the header is longer than {@code limits} allow
+     */
+    public static StreamHeader parse(byte[] buf, int off, int len, ReadLimits limits) throws StreamException {
+        int total = headerLength(buf, off, len, limits);
         if (total < 0) {
             throw new StreamException.Truncated("stream truncated: it ends inside the header");
         }
@@ -170,10 +203,20 @@ public final class StreamHeader {
      * @throws StreamException.Malformed if it breaks the format
      */
     public static StreamHeader readFrom(InputStream in) throws IOException {
+        return readFrom(in, ReadLimits.FORMAT_MAXIMUM);
+    }
+
+    /**
+     * As {@link #readFrom(InputStream)} under a reader's caps: a header that declares more bytes
+     * than {@code limits} allow is refused before its stanza bodies are read.
+     *
+     * @throws StreamException.LimitExceeded if the header is longer than {@code limits} allow
+     */
+    public static StreamHeader readFrom(InputStream in, ReadLimits limits) throws IOException {
         byte[] buf = new byte[FIXED_LENGTH + 3];
         int have = 0;
         int total;
-        while ((total = headerLength(buf, 0, have)) < 0) {
+        while ((total = headerLength(buf, 0, have, limits)) < 0) {
             // Never ask for more than the header can still need: the fixed part, then one stanza
             // header (3 bytes) at a time, then that stanza's body and, after the last, the MAC.
             int want = have < FIXED_LENGTH ? FIXED_LENGTH - have : nextNeed(buf, have);
@@ -187,7 +230,7 @@ public final class StreamHeader {
             }
             have += r;
         }
-        return parse(buf, 0, total);
+        return parse(buf, 0, total, limits);
     }
 
     /** With the fixed part read, how many bytes the header needs next (at least 1). */

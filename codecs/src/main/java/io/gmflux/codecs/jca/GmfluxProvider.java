@@ -2,6 +2,7 @@ package io.gmflux.codecs.jca;
 
 import io.gmflux.codecs.sm4.Sm4;
 import io.gmflux.codecs.sm4.Sm4Engine;
+import io.gmflux.codecs.sm4.Sm4Xts;
 import java.security.InvalidParameterException;
 import java.security.Provider;
 import java.util.List;
@@ -33,6 +34,11 @@ import java.util.function.Supplier;
  * <tr><td>SecretKeyFactory</td><td>PBKDF2WITHHMACSM3</td><td></td></tr>
  * <tr><td>Cipher</td><td>SM4</td><td>modes ECB, CBC, CTR (SIC), CFB (CFB128), OFB (OFB128),
  *     GCM, CCM; paddings NoPadding, PKCS5Padding, PKCS7Padding (ECB and CBC only)</td></tr>
+ * <tr><td>Cipher</td><td>SM4/XTS-GB/NoPadding</td><td>SM4/XTS/NoPadding; XTS of GB/T 17964-2021, the
+ *     default because GmSSL has no other and OpenSSL 3 uses it unless told otherwise
+ *     ({@link Sm4XtsCipherSpi}: 32-byte key Key1 || Key2, the tweak as IvParameterSpec)</td></tr>
+ * <tr><td>Cipher</td><td>SM4/XTS-IEEE/NoPadding</td><td>XTS of IEEE 1619 (OpenSSL's
+ *     {@code xts_standard} IEEE, gmsm's {@code cipher.NewXTS})</td></tr>
  * <tr><td>Cipher</td><td>SM4-GCM</td><td>1.2.156.10197.1.104.8, OID.1.2.156.10197.1.104.8</td></tr>
  * <tr><td>Cipher</td><td>SM4-CCM</td><td>1.2.156.10197.1.104.9, OID.1.2.156.10197.1.104.9</td></tr>
  * <tr><td>KeyGenerator</td><td>SM4</td><td>1.2.156.10197.1.104.8, 1.2.156.10197.1.104.9
@@ -92,7 +98,7 @@ public final class GmfluxProvider extends Provider {
     public static final String VERSION = "0.1.0";
 
     private static final String INFO =
-            "Gmflux provider " + VERSION + ": SM3, HMAC-SM3, SM4 (ECB, CBC, CTR, CFB, OFB, GCM, CCM), ZUC-128, ZUC-256, SM2";
+            "Gmflux provider " + VERSION + ": SM3, HMAC-SM3, SM4 (ECB, CBC, CTR, CFB, OFB, GCM, CCM, XTS), ZUC-128, ZUC-256, SM2";
 
     private static final String OID_SM3 = "1.2.156.10197.1.401";
     private static final String OID_HMAC_SM3 = "1.2.156.10197.1.401.2";
@@ -155,6 +161,13 @@ public final class GmfluxProvider extends Provider {
                 Sm4CipherSpi.class, () -> new Sm4CipherSpi(this, sm4, Sm4Mode.GCM));
         add("Cipher", "SM4-CCM", List.of(OID_SM4_CCM, "OID." + OID_SM4_CCM), cipherAttributes("CCM", "NOPADDING"),
                 Sm4CipherSpi.class, () -> new Sm4CipherSpi(this, sm4, Sm4Mode.CCM));
+        // Full transformations: the JCA finds them before "SM4", whose SupportedModes leave XTS out.
+        add("Cipher", "SM4/XTS-GB/NoPadding", List.of("SM4/XTS/NoPadding"), Map.of("SupportedKeyFormats", "RAW"),
+                Sm4XtsCipherSpi.class,
+                () -> new Sm4XtsCipherSpi(this, sm4, Sm4Xts.Variant.GB_T_17964, "SM4/XTS-GB/NoPadding"));
+        add("Cipher", "SM4/XTS-IEEE/NoPadding", List.of(), Map.of("SupportedKeyFormats", "RAW"),
+                Sm4XtsCipherSpi.class,
+                () -> new Sm4XtsCipherSpi(this, sm4, Sm4Xts.Variant.IEEE_1619, "SM4/XTS-IEEE/NoPadding"));
         add("KeyGenerator", "SM4", List.of(OID_SM4_GCM, "OID." + OID_SM4_GCM, OID_SM4_CCM, "OID." + OID_SM4_CCM),
                 Map.of(), SecretKeyGeneratorSpi.class, () -> new SecretKeyGeneratorSpi("SM4", 128, 128, 128));
         add("AlgorithmParameters", "SM4", List.of(OID_SM4_CBC), Map.of(),
@@ -224,7 +237,7 @@ public final class GmfluxProvider extends Provider {
 
     /**
      * What the JCA's transformation lookup reads before it instantiates a Cipher (so that
-     * {@code Cipher.getInstance("SM4/XTS/NoPadding")} skips this provider rather than failing in it).
+     * {@code Cipher.getInstance("SM4/CTS/NoPadding")} skips this provider rather than failing in it).
      */
     private static Map<String, String> cipherAttributes(String modes, String paddings) {
         return Map.of("SupportedKeyFormats", "RAW", "SupportedModes", modes, "SupportedPaddings", paddings);

@@ -33,9 +33,11 @@ import javax.crypto.spec.IvParameterSpec;
  * <p>Behaviour follows BouncyCastle's provider where the JCA leaves room (default
  * {@code SM4/ECB/PKCS5Padding}; a random IV drawn when encryption starts without one, 16 bytes, or
  * 12 for GCM and CCM; {@code getIV}/{@code getParameters} return it), and the JDK's AES-GCM where
- * safety is at stake: after an AEAD encryption's {@code doFinal} the object must be initialised
- * again, and an encryption init with the key and IV of the previous encryption is refused with an
- * {@link InvalidAlgorithmParameterException}. GCM/CCM decryption releases no plaintext before the
+ * safety is at stake: in the modes whose keystream an IV fixes (CTR, OFB, CFB, GCM, CCM), after an
+ * encryption's {@code doFinal} the object must be initialised again ({@link IllegalStateException}
+ * until then), and an encryption init with the key and IV of the previous encryption is refused with
+ * an {@link InvalidAlgorithmParameterException}. Only the previous encryption is remembered:
+ * alternating two IVs, or one IV in two Cipher objects, is not detected. Decryption is unaffected. GCM/CCM decryption releases no plaintext before the
  * tag has verified ({@code update} returns nothing; {@code doFinal} returns all of it).
  *
  * <p>Not thread-safe, as every {@code CipherSpi}. A new init under the same key keeps the expanded
@@ -69,10 +71,10 @@ final class Sm4CipherSpi extends CipherSpi {
     private long counterBytesLeft;
     private long counterBytesLimit;
 
-    /** The key and IV of the last AEAD encryption init, to refuse their reuse. */
+    /** The key and IV of the last encryption init in a mode that refuses their reuse. */
     private byte[] lastEncryptionKey;
     private byte[] lastEncryptionIv;
-    /** Set by an AEAD encryption's doFinal: nothing more until a new init. */
+    /** Set by doFinal of such an encryption: nothing more until a new init. */
     private boolean needsReinit;
 
     /**
@@ -219,7 +221,7 @@ final class Sm4CipherSpi extends CipherSpi {
 
         byte[] k = JcaConventions.keyBytes(key, "SM4", Sm4Engine.KEY_SIZE);
         try {
-            if (encrypt && m.isAead() && lastEncryptionKey != null
+            if (encrypt && m.refusesIvReuse() && lastEncryptionKey != null
                     && Bytes.constantTimeEquals(k, lastEncryptionKey) && Arrays.equals(newIv, lastEncryptionIv)) {
                 throw new InvalidAlgorithmParameterException("Cannot reuse iv for " + m + " encryption");
             }
@@ -262,7 +264,7 @@ final class Sm4CipherSpi extends CipherSpi {
             needsReinit = false;
             counterBytesLimit = m == Sm4Mode.CTR ? counterLimit(newIv.length) : Long.MAX_VALUE;
             counterBytesLeft = counterBytesLimit;
-            if (encrypt && m.isAead()) {
+            if (encrypt && m.refusesIvReuse()) {
                 Bytes.wipe(lastEncryptionKey);
                 lastEncryptionKey = k.clone();
                 lastEncryptionIv = newIv.clone();
@@ -363,7 +365,7 @@ final class Sm4CipherSpi extends CipherSpi {
             if (!done) {
                 // A failed doFinal (bad padding, bad tag, partial block) still ends the message, as in the JDK.
                 c.reset();
-            } else if (aead != null && encrypting) {
+            } else if (encrypting && mode.refusesIvReuse()) {
                 needsReinit = true;
             }
         }

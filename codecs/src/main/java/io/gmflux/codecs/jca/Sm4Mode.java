@@ -143,6 +143,14 @@ enum Sm4Mode {
         return this == GCM || this == CCM;
     }
 
+    /**
+     * Whether encrypting twice under one key and IV repeats a keystream (CTR, OFB, CFB's first
+     * block, GCM, CCM), so that the cipher refuses it; ECB and CBC only leak equal prefixes.
+     */
+    boolean refusesIvReuse() {
+        return isAead() || this == CTR || this == OFB || this == CFB;
+    }
+
     /** Whether a padding other than NoPadding applies (block-aligned modes only). */
     boolean allowsPadding() {
         return this == ECB || this == CBC;

@@ -9,18 +9,24 @@ import java.security.NoSuchAlgorithmException;
 import java.security.Provider;
 import java.security.SecureRandom;
 import java.security.spec.AlgorithmParameterSpec;
+import java.util.Arrays;
 import javax.crypto.CipherSpi;
 import javax.crypto.NoSuchPaddingException;
 import javax.crypto.ShortBufferException;
 import javax.crypto.spec.IvParameterSpec;
 
 /**
- * Cipher "ZUC-128" and "ZUC-256": the stream ciphers, as BouncyCastle's provider runs them.
- * {@code doFinal} ends the message and restarts the keystream for the same key and IV (so the next
- * message under this init repeats the keystream, exactly as in BouncyCastle: initialise with a new
- * IV per message). A random IV is drawn when encryption starts without one. Unlike BouncyCastle,
- * which stops a keystream after 2,047 words (ZUC-128) or 625 words (ZUC-256), messages of any
- * length are processed. Not thread-safe.
+ * Cipher "ZUC-128" and "ZUC-256": the stream ciphers, with the output of BouncyCastle's provider and
+ * the misuse checks of the JDK's ChaCha20. In encrypt mode, {@code doFinal} ends the keystream:
+ * further {@code update}/{@code doFinal} throw {@link IllegalStateException} until the cipher is
+ * initialised again, and an encryption init with the key and IV of the previous init is refused with
+ * {@link InvalidKeyException} (a repeated keystream gives away the XOR of two plaintexts;
+ * BouncyCastle restarts the same keystream instead). In decrypt mode {@code doFinal} restarts the
+ * keystream for the same key and IV, so one init can decrypt the same message again. A random IV is
+ * drawn when encryption starts without one. Only the previous init is remembered: alternating two
+ * IVs under one key, or the same key and IV in two Cipher objects, is not detected. Unlike
+ * BouncyCastle, which stops a keystream after 2,047 words (ZUC-128) or 625 words (ZUC-256), messages
+ * of any length are processed. Not thread-safe.
  */
 final class ZucCipherSpi extends CipherSpi {
 
@@ -33,8 +39,11 @@ final class ZucCipherSpi extends CipherSpi {
     private byte[] key;
     private byte[] iv;
     private ZucVariant.Keystream keystream;
-    /** Set by doFinal: the keystream restarts before the next byte. */
+    private boolean encrypting;
+    /** Set by a decryption's doFinal: the keystream restarts before the next byte. */
     private boolean restart;
+    /** Set by an encryption's doFinal: nothing more until a new init. */
+    private boolean needsReinit;
 
     ZucCipherSpi(Provider provider, ZucVariant variant) {
         this.provider = provider;
@@ -122,6 +131,10 @@ final class ZucCipherSpi extends CipherSpi {
                     variant.algorithm + " takes an IvParameterSpec, not " + params.getClass().getName());
         }
         byte[] newKey = JcaConventions.keyBytes(key, variant.algorithm, variant.keyLength);
+        if (encrypt && this.key != null && Bytes.constantTimeEquals(newKey, this.key) && Arrays.equals(newIv, iv)) {
+            Bytes.wipe(newKey);
+            throw new InvalidKeyException("Matching key and IV from previous initialization");
+        }
         ZucVariant.Keystream ks;
         try {
             ks = variant.openKeystream(newKey, newIv);
@@ -133,7 +146,9 @@ final class ZucCipherSpi extends CipherSpi {
         this.key = newKey;
         iv = newIv;
         keystream = ks;
+        encrypting = encrypt;
         restart = false;
+        needsReinit = false;
     }
 
     @Override
@@ -158,7 +173,7 @@ final class ZucCipherSpi extends CipherSpi {
     @Override
     protected byte[] engineDoFinal(byte[] input, int inputOffset, int inputLen) {
         byte[] out = engineUpdate(input, inputOffset, inputLen);
-        restart = true;
+        endMessage();
         return out;
     }
 
@@ -166,8 +181,16 @@ final class ZucCipherSpi extends CipherSpi {
     protected int engineDoFinal(byte[] input, int inputOffset, int inputLen, byte[] output, int outputOffset)
             throws ShortBufferException {
         int n = engineUpdate(input, inputOffset, inputLen, output, outputOffset);
-        restart = true;
+        endMessage();
         return n;
+    }
+
+    private void endMessage() {
+        if (encrypting) {
+            needsReinit = true;
+        } else {
+            restart = true;
+        }
     }
 
     private void xor(byte[] in, int inOff, int len, byte[] out, int outOff) {
@@ -189,6 +212,9 @@ final class ZucCipherSpi extends CipherSpi {
     private ZucVariant.Keystream requireKeystream() {
         if (keystream == null) {
             throw new IllegalStateException("Cipher not initialized");
+        }
+        if (needsReinit) {
+            throw new IllegalStateException("Must use either a different key or IV for " + variant.algorithm + " encryption");
         }
         if (restart) {
             keystream.destroy();

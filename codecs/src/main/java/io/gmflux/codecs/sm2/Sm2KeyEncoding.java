@@ -6,8 +6,10 @@ import io.gmflux.codecs.der.DerReader;
 import io.gmflux.codecs.der.DerTag;
 import io.gmflux.codecs.der.DerWriter;
 import io.gmflux.codecs.der.Pem;
+import io.gmflux.codecs.pkcs8.EncryptedPrivateKeyInfo;
 import java.math.BigInteger;
 import java.security.InvalidKeyException;
+import java.security.SecureRandom;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -179,6 +181,38 @@ public final class Sm2KeyEncoding {
             return publicKeyFromSpki(Pem.decode(pem, "PUBLIC KEY"));
         } catch (DerFormatException e) {
             throw new InvalidKeyException(e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Reads an {@code ENCRYPTED PRIVATE KEY} block (PKCS#8 EncryptedPrivateKeyInfo with PBES2), as
+     * {@code gmssl sm2keygen -pass} and {@code openssl pkcs8 -topk8 -v2 ...} write it.
+     *
+     * @throws io.gmflux.codecs.pkcs8.WrongPassphraseException if the passphrase is wrong or the
+     *     ciphertext was altered
+     * @throws InvalidKeyException if the file or the key inside is malformed or unsupported
+     */
+    public static Sm2PrivateKey privateKeyFromEncryptedPem(String pem, char[] passphrase) throws InvalidKeyException {
+        byte[] pki = EncryptedPrivateKeyInfo.fromPem(pem).decrypt(passphrase);
+        try {
+            return privateKeyFromPkcs8(pki);
+        } finally {
+            Bytes.wipe(pki);
+        }
+    }
+
+    /**
+     * The PKCS#8 form of {@code key} encrypted under {@code passphrase} as an
+     * {@code ENCRYPTED PRIVATE KEY} PEM: {@link EncryptedPrivateKeyInfo.Prf#HMAC_SM3} for GmSSL,
+     * {@link EncryptedPrivateKeyInfo.Prf#HMAC_SHA256} for OpenSSL 3 (both SM4-CBC).
+     */
+    public static String toEncryptedPem(Sm2PrivateKey key, char[] passphrase, EncryptedPrivateKeyInfo.Prf prf,
+            int iterations, SecureRandom random) {
+        byte[] pki = toPkcs8(key);
+        try {
+            return EncryptedPrivateKeyInfo.encrypt(pki, passphrase, prf, iterations, random).toPem();
+        } finally {
+            Bytes.wipe(pki);
         }
     }
 

@@ -18,7 +18,7 @@ import javax.security.auth.Destroyable;
  * <p>Refill: {@link #onDemand} pools refill a batch on the calling thread when a signer finds them
  * empty (or when {@link #fill()} is called, e.g. at start-up or in idle time); {@link #background}
  * pools own one daemon thread that refills whenever fewer than half the capacity is left, and a
- * signer that finds such a pool empty computes its nonce itself rather than wait.
+ * signer that finds such a pool empty computes its (hedged) nonce itself rather than wait.
  *
  * <p>Security: every k is drawn from the pool's {@link SecureRandom} and handed out exactly once (its
  * slot is zeroed as it is taken); the precomputation is the same constant-time fixed-base
@@ -27,7 +27,16 @@ import javax.security.auth.Destroyable;
  * {@link #destroy()} it (zeroes every entry and stops the refill thread) when done. One pool may
  * feed signers of several keys: a nonce is independent of the key.
  *
- * <p>Thread-safe: any number of signers on any threads may draw from one pool.
+ * <p>Not hedged, and what cloning does: an entry is made before the message is known, so its k
+ * cannot depend on the message or the key and rests on the pool's {@link SecureRandom} alone (the
+ * hedging of {@link Sm2Signer} covers only the nonces a signer computes itself). Cloning a process
+ * (restoring one VM snapshot twice, a CRaC checkpoint, a forked image) clones the pool's entries:
+ * both copies hand out the same k for different messages, and two such signatures give away the
+ * private key. On restore, call {@link #discard()} before signing again, and make sure the pool's
+ * generator does not continue from the cloned state either (use one that reads the operating system
+ * on every call, such as {@code NativePRNG}, or reseed it from the operating system); where restores
+ * cannot be hooked, sign without a pool.
+ * * <p>Thread-safe: any number of signers on any threads may draw from one pool.
  */
 public final class Sm2NoncePool implements Destroyable, AutoCloseable {
 
@@ -40,6 +49,8 @@ public final class Sm2NoncePool implements Destroyable, AutoCloseable {
     private final long[] ring;
     private int head;
     private int count;
+    /** Incremented by {@link #discard()}: a batch computed before it is dropped, not appended. */
+    private long epoch;
     private boolean destroyed;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition lowWater = lock.newCondition();
@@ -127,13 +138,14 @@ public final class Sm2NoncePool implements Destroyable, AutoCloseable {
     }
 
     /**
-     * Takes one entry into k and x1 (plain limbs) and zeroes its slot. An empty on-demand pool
-     * refills a batch on this thread first; an empty background pool lets this thread compute its own
-     * entry (not stored) rather than wait for the refill thread.
+     * Takes one entry into k and x1 (plain limbs) and zeroes its slot; returns false, leaving k and
+     * x1 untouched, when the caller should compute its own nonce: an empty background pool does not
+     * make the signer wait for its refill thread. An empty on-demand pool refills a batch on this
+     * thread first.
      *
      * @throws IllegalStateException if the pool was destroyed
      */
-    void take(long[] k, long[] x1, PointArithmetic pa, JacobianPoint scratch) {
+    boolean take(long[] k, long[] x1) {
         while (true) {
             lock.lock();
             try {
@@ -148,30 +160,44 @@ public final class Sm2NoncePool implements Destroyable, AutoCloseable {
                     if (refiller != null && count < (capacity + 1) / 2) {
                         lowWater.signal();
                     }
-                    return;
+                    return true;
                 }
             } finally {
                 lock.unlock();
             }
             if (refiller != null) {
-                computeOne(k, x1, pa, scratch);
-                return;
+                return false;
             }
             refillOnce(Math.min(capacity, BATCH));
         }
     }
 
-    /** One fresh entry on the caller's thread: k random, x1 = x([k]G) mod n. */
-    private void computeOne(long[] k, long[] x1, PointArithmetic pa, JacobianPoint scratch) {
-        byte[] buf = new byte[32];
-        SharedPoint.drawScalar(random, buf, k);
-        pa.mulBase(scratch, k);
-        long[] y = new long[4];
-        pa.toAffine(x1, y, scratch);
-        Sm2Curve.FP.fromMontgomery(x1, x1);
-        Sm2Curve.FN.reduce(x1, x1);
-        Arrays.fill(y, 0);
-        scratch.wipe();
+    /** The generator the pool draws from; a signer fed by the pool draws its own nonces' fresh bytes from it too. */
+    SecureRandom random() {
+        return random;
+    }
+
+    /**
+     * Zeroes every entry, and drops a batch being computed now, but keeps the pool usable: it refills
+     * from its generator as usual. Call it when the process may have been cloned (after restoring a
+     * VM snapshot or a CRaC checkpoint); see the class comment for the generator's part.
+     *
+     * @throws IllegalStateException if the pool was destroyed
+     */
+    public void discard() {
+        lock.lock();
+        try {
+            checkNotDestroyed();
+            epoch++;
+            Arrays.fill(ring, 0L);
+            head = 0;
+            count = 0;
+            if (refiller != null) {
+                lowWater.signal();
+            }
+        } finally {
+            lock.unlock();
+        }
     }
 
     /**
@@ -180,9 +206,11 @@ public final class Sm2NoncePool implements Destroyable, AutoCloseable {
      */
     private boolean refillOnce(int limit) {
         int want;
+        long startEpoch;
         lock.lock();
         try {
             checkNotDestroyed();
+            startEpoch = epoch;
             want = Math.min(Math.min(capacity - count, BATCH), limit);
         } finally {
             lock.unlock();
@@ -195,8 +223,10 @@ public final class Sm2NoncePool implements Destroyable, AutoCloseable {
             lock.lock();
             try {
                 if (destroyed) {
-                    Arrays.fill(batch, 0L);
                     return false;
+                }
+                if (epoch != startEpoch) {
+                    return true; // discarded meanwhile: the batch may come from a cloned state
                 }
                 int room = capacity - count;
                 int added = Math.min(room, want);

@@ -7,8 +7,17 @@ import java.util.Arrays;
 import java.util.Objects;
 
 /**
- * SM2 signature generation with SM3 (GB/T 32918.2 §6.1): e = SM3(Z_A || M), k random,
+ * SM2 signature generation with SM3 (GB/T 32918.2 §6.1): e = SM3(Z_A || M), k hedged,
  * (x1, y1) = [k]G, r = (e + x1) mod n, s = (1 + d)^-1 (k - r·d) mod n.
+ *
+ * <p>Nonces: k comes from an HMAC-SM3 DRBG seeded with d, e and 32 fresh bytes of the signer's
+ * {@link SecureRandom} (RFC 6979 §3.2 with the additional data of §3.6, see {@code HedgedNonce}),
+ * so a random generator whose state repeats (a VM snapshot restored twice, a CRaC checkpoint, a
+ * seeded SHA1PRNG) no longer repeats k across different messages; with a working generator the
+ * signatures are distributed as with a purely random k. Signers fed by a {@link Sm2NoncePool} take
+ * k precomputed before the message is known: those k depend on the pool's generator alone (see the
+ * pool's javadoc for what cloning a process does to them); only a nonce the signer computes itself
+ * (the pool empty) is hedged.
  *
  * <p>Z_A (for the key and user ID) is computed once per signer and (1 + d)^-1 once per key. [k]G
  * is a constant-time fixed-base multiplication and the scalar arithmetic mod n is branch-free;
@@ -33,9 +42,9 @@ public final class Sm2Signer {
     private final Sm2NoncePool pool;
     private final Sm3 sm3 = new Sm3();
     private final PointArithmetic pa = new PointArithmetic();
+    private final HedgedNonce hedged = new HedgedNonce();
     private final JacobianPoint kg = new JacobianPoint();
     private final byte[] digest = new byte[32];
-    private final byte[] kBytes = new byte[32];
     private final long[] e = new long[4];
     private final long[] k = new long[4];
     private final long[] x1 = new long[4];
@@ -178,13 +187,13 @@ public final class Sm2Signer {
         fn.reduce(e, e);
         try {
             while (true) {
-                if (fixedK == null && pool != null) {
-                    pool.take(k, x1, pa, kg); // A3-A4 done ahead of time; x1 already mod n
-                } else {
+                // A3-A4 done ahead of time when the pool has an entry; its x1 is already mod n
+                boolean pooled = fixedK == null && pool != null && pool.take(k, x1);
+                if (!pooled) {
                     if (fixedK != null) {
                         Sm2Curve.toLimbs(k, fixedK, 0);
                     } else {
-                        drawScalar();
+                        hedged.derive(k, key.d, e, pool != null ? pool.random() : random); // A3
                     }
                     pa.mulBase(kg, k); // A4
                     pa.toAffine(x1, y1, kg);
@@ -212,16 +221,7 @@ public final class Sm2Signer {
             Arrays.fill(t, 0);
             Arrays.fill(x1, 0);
             Arrays.fill(y1, 0);
-            Bytes.wipe(kBytes);
             kg.wipe();
         }
-    }
-
-    /** k uniform in [1, n - 1] by rejection sampling. */
-    private void drawScalar() {
-        do {
-            random.nextBytes(kBytes);
-            Sm2Curve.toLimbs(k, kBytes, 0);
-        } while (Sm2Curve.isZeroMask(k) != 0 || !Sm2Curve.lessThan(k, Sm2Curve.N));
     }
 }

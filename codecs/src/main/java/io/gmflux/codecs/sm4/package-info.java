@@ -15,7 +15,8 @@
  *       PKCS7) share one buffering loop; stream modes {@link io.gmflux.codecs.sm4.Sm4Cfb}
  *       (CFB-128), {@link io.gmflux.codecs.sm4.Sm4Ofb} and {@link io.gmflux.codecs.sm4.Sm4Ctr}
  *       (128-bit big-endian counter) share another. Modes follow GB/T 17964.</li>
- *   <li>{@link io.gmflux.codecs.sm4.Sm4Xts}: XTS (IEEE 1619) for data units such as disk sectors.</li>
+ *   <li>{@link io.gmflux.codecs.sm4.Sm4Xts}: XTS for data units such as disk sectors, GB/T 17964-2021
+ *       (the default, as in GmSSL and OpenSSL 3) or IEEE 1619.</li>
  *   <li>AEADs (GCM, CCM) implement {@link io.gmflux.codecs.sm4.Sm4AeadCipher}.</li>
  * </ul>
  *

@@ -9,6 +9,8 @@ import java.util.Objects;
  * Conversion between the raw SM9 ciphertext C1 ‖ C3 ‖ C2 (C1 = x ‖ y) and the GM/T 0044 DER form
  * that GmSSL emits:
  * {@code SEQUENCE { EnType INTEGER, C1 BIT STRING (04 ‖ x ‖ y), C3 OCTET STRING (32), CipherText OCTET STRING }}.
+ * The DER form does not say how C3 was computed: GmSSL writes it with HMAC-SM3 under this same
+ * structure, so the reader chooses the {@link Sm9MacMode} of the {@link Sm9Cipher} that decrypts.
  * Stateless and thread-safe.
  */
 public final class Sm9CiphertextEncoding {

@@ -15,7 +15,9 @@
  *   <li>Encryption: {@link io.gmflux.codecs.sm9.Sm9Cipher} in the modes of
  *       {@link io.gmflux.codecs.sm9.Sm9CipherMode}, raw C1 ‖ C3 ‖ C2 and the DER form in
  *       {@link io.gmflux.codecs.sm9.Sm9CiphertextEncoding}; failures are
- *       {@link io.gmflux.codecs.sm9.Sm9DecryptionException}.</li>
+ *       {@link io.gmflux.codecs.sm9.Sm9DecryptionException}. C3 is the standard's SM3(C2 ‖ K2), or
+ *       GmSSL's HMAC-SM3(K2, C2) when {@link io.gmflux.codecs.sm9.Sm9MacMode#GMSSL_HMAC_SM3} is
+ *       chosen.</li>
  *   <li>KEM: {@link io.gmflux.codecs.sm9.Sm9Kem}. Key exchange:
  *       {@link io.gmflux.codecs.sm9.Sm9KeyExchange}, failures are
  *       {@link io.gmflux.codecs.sm9.Sm9KeyExchangeException}.</li>

@@ -93,10 +93,12 @@ class GmfluxProviderTest {
     }
 
     /**
-     * Services issue 3 asks for that BouncyCastle does not have under that name (it reads SM2 keys
-     * with its KeyFactory "EC"); nothing a BouncyCastle user's code names can miss them.
+     * Services BouncyCastle does not have under that name: issue 3's SM2 KeyFactory (BouncyCastle
+     * reads SM2 keys with its KeyFactory "EC") and SM4-XTS (issue 12; BouncyCastle has no XTS).
+     * Nothing a BouncyCastle user's code names can miss them.
      */
-    private static final Set<String> GMFLUX_ONLY = Set.of("KeyFactory.SM2");
+    private static final Set<String> GMFLUX_ONLY = Set.of("KeyFactory.SM2", "Cipher.SM4/XTS-GB/NoPadding",
+            "Cipher.SM4/XTS-IEEE/NoPadding");
 
     /** The aliases a provider answers for a service, read back through its public lookup. */
     private static List<String> aliasesOf(Provider p, Provider.Service s) {

@@ -526,6 +526,43 @@ class Sm4CipherSpiTest {
         c.doFinal(new byte[10]);
     }
 
+    /**
+     * The same rules for the stream modes, where one key and IV repeat a keystream (CTR, OFB) or its
+     * first block (CFB): refused in encryption as the JDK refuses GCM; ECB, CBC and decryption unaffected.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"SM4/CTR/NoPadding", "SM4/OFB/NoPadding", "SM4/CFB/NoPadding"})
+    void refusesKeyAndIvReuseForStreamModeEncryptionAsTheJdkDoesForGcm(String transformation) throws Exception {
+        Cipher c = Cipher.getInstance(transformation, GMFLUX);
+        SecretKey key = new SecretKeySpec(new byte[16], "SM4");
+        SecretKey otherKey = new SecretKeySpec(new byte[] {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16}, "SM4");
+        IvParameterSpec iv = new IvParameterSpec(new byte[16]);
+        IvParameterSpec otherIv = new IvParameterSpec(new byte[] {9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9});
+
+        c.init(Cipher.ENCRYPT_MODE, key, iv);
+        byte[] first = c.doFinal(new byte[20]);
+        assertThatThrownBy(() -> c.doFinal(new byte[20])).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> c.update(new byte[20])).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> c.init(Cipher.ENCRYPT_MODE, key, iv)).isInstanceOf(InvalidAlgorithmParameterException.class);
+        c.init(Cipher.ENCRYPT_MODE, key, otherIv);
+        assertThatThrownBy(() -> c.init(Cipher.ENCRYPT_MODE, key, otherIv)).isInstanceOf(InvalidAlgorithmParameterException.class);
+        c.init(Cipher.DECRYPT_MODE, key, iv);
+        assertThat(c.doFinal(first)).isEqualTo(new byte[20]);
+        assertThat(c.doFinal(first)).isEqualTo(new byte[20]);
+        c.init(Cipher.ENCRYPT_MODE, otherKey, iv);
+        c.doFinal(new byte[20]);
+        c.init(Cipher.ENCRYPT_MODE, key);
+        c.doFinal(new byte[20]);
+        c.init(Cipher.ENCRYPT_MODE, key);
+        c.doFinal(new byte[20]);
+
+        Cipher cbc = Cipher.getInstance("SM4/CBC/NoPadding", GMFLUX);
+        cbc.init(Cipher.ENCRYPT_MODE, key, iv);
+        byte[] once = cbc.doFinal(new byte[16]);
+        assertThat(cbc.doFinal(new byte[16])).as("CBC keeps the JCA's reuse after doFinal").isEqualTo(once);
+        cbc.init(Cipher.ENCRYPT_MODE, key, iv);
+    }
+
     @Test
     void refusesAadAfterDataAndOutsideAeadModes() throws Exception {
         SecretKey key = new SecretKeySpec(new byte[16], "SM4");
@@ -546,7 +583,8 @@ class Sm4CipherSpiTest {
         SecretKey key = new SecretKeySpec(new byte[16], "SM4");
         for (Provider p : BOTH) {
             Cipher c = Cipher.getInstance("SM4/CTR/NoPadding", p);
-            c.init(Cipher.ENCRYPT_MODE, key, new IvParameterSpec(new byte[15]));
+            // Decryption, which may run the same counters again after doFinal (encryption may not).
+            c.init(Cipher.DECRYPT_MODE, key, new IvParameterSpec(new byte[15]));
             assertThat(c.doFinal(new byte[4096])).hasSize(4096);
             c.update(new byte[4000]);
             // Gmflux refuses the update that would overflow; BouncyCastle fails by the end of the message.

@@ -58,13 +58,70 @@ class ZucCipherSpiTest {
                 Cipher enc = Cipher.getInstance(transformation, p);
                 enc.init(Cipher.ENCRYPT_MODE, key, iv);
                 assertThat(encPath.run(enc, pt, rnd)).as(what).isEqualTo(expected);
-                // doFinal restarted the keystream for the same key and IV.
-                assertThat(enc.doFinal(pt)).as("again " + what).isEqualTo(expected);
+                if (p == BC) {
+                    // BouncyCastle restarts the same keystream; Gmflux refuses (see the test below).
+                    assertThat(enc.doFinal(pt)).as("again " + what).isEqualTo(expected);
+                }
                 Cipher dec = Cipher.getInstance(transformation, p);
                 dec.init(Cipher.DECRYPT_MODE, key, iv);
                 assertThat(decPath.run(dec, expected, rnd)).as(what).isEqualTo(pt);
             }
         }
+    }
+
+    /**
+     * The JDK's ChaCha20 reuse rules, run on the JDK and on Gmflux's ZUC ciphers by the same code: after
+     * an encryption's doFinal the cipher refuses work until re-initialised (BouncyCastle's ZUC would
+     * encrypt the next message under the same keystream), and an encryption init with the key and IV
+     * of the previous init is refused.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"ChaCha20", "ZUC-128", "ZUC-256"})
+    void refusesKeystreamReuseInEncryptionLikeTheJdksChaCha20(String algorithm) throws Exception {
+        boolean jdk = algorithm.equals("ChaCha20");
+        Cipher c = jdk ? Cipher.getInstance(algorithm) : Cipher.getInstance(algorithm, GMFLUX);
+        int keyLength = jdk ? 32 : keyLength(algorithm);
+        SecretKey key = new SecretKeySpec(new byte[keyLength], algorithm);
+        byte[] other = new byte[keyLength];
+        other[0] = 1;
+        SecretKey otherKey = new SecretKeySpec(other, algorithm);
+        java.security.spec.AlgorithmParameterSpec iv = ivSpec(algorithm, (byte) 0);
+        java.security.spec.AlgorithmParameterSpec otherIv = ivSpec(algorithm, (byte) 9);
+
+        c.init(Cipher.ENCRYPT_MODE, key, iv);
+        byte[] first = c.doFinal(new byte[10]);
+        assertThatThrownBy(() -> c.doFinal(new byte[10])).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> c.update(new byte[10])).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> c.doFinal(new byte[10], 0, 10, new byte[10], 0)).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> c.init(Cipher.ENCRYPT_MODE, key, iv)).isInstanceOf(InvalidKeyException.class);
+        // Even without a doFinal in between.
+        c.init(Cipher.ENCRYPT_MODE, key, otherIv);
+        c.update(new byte[3]);
+        assertThatThrownBy(() -> c.init(Cipher.ENCRYPT_MODE, key, otherIv)).isInstanceOf(InvalidKeyException.class);
+        c.init(Cipher.DECRYPT_MODE, key, iv);
+        assertThat(c.doFinal(first)).isEqualTo(new byte[10]);
+        if (!jdk) {
+            // Gmflux's decryption may repeat the same message under one init (the JDK 17 ChaCha20 refuses).
+            assertThat(c.doFinal(first)).isEqualTo(new byte[10]);
+        }
+        // A new key under the same IV, or a random IV each time, is fine.
+        c.init(Cipher.ENCRYPT_MODE, otherKey, iv);
+        assertThat(c.doFinal(new byte[10])).isNotEqualTo(first);
+        c.init(Cipher.ENCRYPT_MODE, key);
+        c.doFinal(new byte[10]);
+        c.init(Cipher.ENCRYPT_MODE, key);
+        c.doFinal(new byte[10]);
+    }
+
+    private static java.security.spec.AlgorithmParameterSpec ivSpec(String algorithm, byte fill) {
+        if (algorithm.equals("ChaCha20")) {
+            byte[] nonce = new byte[12];
+            java.util.Arrays.fill(nonce, fill);
+            return new javax.crypto.spec.ChaCha20ParameterSpec(nonce, 1);
+        }
+        byte[] iv = new byte[ivLength(algorithm)];
+        java.util.Arrays.fill(iv, fill);
+        return new IvParameterSpec(iv);
     }
 
     /**

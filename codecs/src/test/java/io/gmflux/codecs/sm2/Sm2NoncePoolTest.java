@@ -59,12 +59,12 @@ class Sm2NoncePoolTest {
             for (int t = 0; t < threads; t++) {
                 new Thread(() -> {
                     try {
-                        PointArithmetic pa = new PointArithmetic();
-                        JacobianPoint scratch = new JacobianPoint();
                         for (int i = 0; i < each; i++) {
                             long[] k = new long[4];
                             long[] x1 = new long[4];
-                            pool.take(k, x1, pa, scratch);
+                            while (!pool.take(k, x1)) {
+                                Thread.yield(); // empty: a signer would compute its own; here wait for the refill
+                            }
                             if (!seen.add(toBig(k))) {
                                 throw new AssertionError("nonce handed out twice");
                             }
@@ -140,6 +140,57 @@ class Sm2NoncePoolTest {
         }
         assertThatThrownBy(() -> signer.sign(new byte[1])).isInstanceOf(IllegalStateException.class);
         assertThatThrownBy(pool::fill).isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
+    void discardZeroesEveryEntryAndThePoolRefillsWithNewNonces() throws Exception {
+        try (Sm2NoncePool pool = Sm2NoncePool.onDemand(8, new SecureRandom())) {
+            pool.fill();
+            java.lang.reflect.Field ring = Sm2NoncePool.class.getDeclaredField("ring");
+            ring.setAccessible(true);
+            long[] before = ((long[]) ring.get(pool)).clone();
+            pool.discard();
+            assertThat(pool.size()).isZero();
+            for (long v : (long[]) ring.get(pool)) {
+                assertThat(v).isZero();
+            }
+            assertThat(pool.isDestroyed()).isFalse();
+            long[] k = new long[4];
+            long[] x1 = new long[4];
+            assertThat(pool.take(k, x1)).isTrue(); // refills on demand
+            for (int i = 0; i < 8; i++) {
+                assertThat(java.util.Arrays.copyOfRange(before, i * 8, i * 8 + 4)).as("entry " + i + " handed out after discard")
+                        .isNotEqualTo(k);
+            }
+            Sm2KeyPair pair = Sm2KeyPair.generate();
+            byte[] sig = new Sm2Signer(pair.privateKey(), ID, pool).sign(new byte[3]);
+            assertThat(new Sm2Verifier(pair.publicKey(), ID).verify(new byte[3], sig)).isTrue();
+            pool.destroy();
+            assertThatThrownBy(pool::discard).isInstanceOf(IllegalStateException.class);
+        }
+    }
+
+    @Test
+    void aSignerFindingTheBackgroundPoolEmptySignsWithItsOwnHedgedNonce() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        try (Sm2NoncePool pool = Sm2NoncePool.background(4, new SecureRandom(), r -> new Thread(() -> {
+            try {
+                release.await(); // keep the pool empty while the signer runs
+            } catch (InterruptedException e) {
+                return;
+            }
+            r.run();
+        }))) {
+            Sm2KeyPair pair = Sm2KeyPair.generate();
+            Sm2Signer signer = new Sm2Signer(pair.privateKey(), ID, pool);
+            Sm2Verifier verifier = new Sm2Verifier(pair.publicKey(), ID);
+            for (int i = 0; i < 5; i++) {
+                byte[] msg = {(byte) i};
+                assertThat(verifier.verify(msg, signer.sign(msg))).as("message " + i).isTrue();
+            }
+            assertThat(pool.size()).isZero();
+            release.countDown();
+        }
     }
 
     @Test

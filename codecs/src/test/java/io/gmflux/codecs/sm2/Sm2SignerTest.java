@@ -54,6 +54,99 @@ class Sm2SignerTest {
         assertThat(checked).isPositive();
     }
 
+    /**
+     * The attack of issue 14: two signers whose random generators are in the same state (a VM
+     * snapshot restored twice, a seeded SHA1PRNG) sign different messages. With k from the generator
+     * alone both use the same k and the formula below gives the key; hedged, k differs.
+     */
+    @Test
+    void sameRngStateTwiceDoesNotRepeatNonce() throws Exception {
+        Sm2PrivateKey key = Sm2KeyPair.generate(seeded(101)).privateKey();
+        byte[] id = "1234567812345678".getBytes();
+        byte[] seed = "snapshot".getBytes();
+        SecureRandom first = SecureRandom.getInstance("SHA1PRNG");
+        first.setSeed(seed);
+        SecureRandom second = SecureRandom.getInstance("SHA1PRNG");
+        second.setSeed(seed);
+        byte[] m1 = "pay 10 to alice".getBytes();
+        byte[] m2 = "pay 10000 to mallory".getBytes();
+        byte[] sig1 = new Sm2Signer(key, id, first).sign(m1);
+        byte[] sig2 = new Sm2Signer(key, id, second).sign(m2);
+        byte[] sameState1 = new byte[32];
+        byte[] sameState2 = new byte[32];
+        first.nextBytes(sameState1);
+        second.nextBytes(sameState2);
+        assertThat(sameState1).as("the two generators are still in the same state").isEqualTo(sameState2);
+
+        BigInteger x1First = x1Of(key, id, m1, sig1);
+        BigInteger x1Second = x1Of(key, id, m2, sig2);
+        assertThat(x1First).as("x1 of [k]G, i.e. k, repeated").isNotEqualTo(x1Second);
+        BigInteger d = new BigInteger(1, key.toBytes());
+        assertThat(recoverKeyFromSharedNonce(sig1, sig2)).isNotEqualTo(d);
+        assertThat(new Sm2Verifier(key.publicKey(), id).verify(m1, sig1)).isTrue();
+        assertThat(new Sm2Verifier(key.publicKey(), id).verify(m2, sig2)).isTrue();
+    }
+
+    @Test
+    void theKeyRecoveryFormulaWorksWhenTheNonceRepeats() throws Exception {
+        Sm2PrivateKey key = Sm2KeyPair.generate(seeded(102)).privateKey();
+        byte[] id = "1234567812345678".getBytes();
+        byte[] k = BouncyCastleSm2.bytes32(new BigInteger("1234567890abcdef1234567890abcdef", 16));
+        Sm2Signer signer = new Sm2Signer(key, id, new SecureRandom());
+        byte[] sig1 = signer.signWithFixedK("pay 10 to alice".getBytes(), k);
+        byte[] sig2 = signer.signWithFixedK("pay 10000 to mallory".getBytes(), k);
+        assertThat(recoverKeyFromSharedNonce(sig1, sig2)).isEqualTo(new BigInteger(1, key.toBytes()));
+    }
+
+    @Test
+    void aFixedRandomOutputAndTheSameMessageGiveTheSameSignatureAndAnotherMessageAnotherNonce() throws Exception {
+        Sm2PrivateKey key = Sm2KeyPair.generate(seeded(103)).privateKey();
+        byte[] id = "1234567812345678".getBytes();
+        byte[] msg = "message digest".getBytes();
+        byte[] a = new Sm2Signer(key, id, constant((byte) 0x5a)).sign(msg);
+        byte[] b = new Sm2Signer(key, id, constant((byte) 0x5a)).sign(msg);
+        assertThat(a).isEqualTo(b);
+        byte[] other = "message digesT".getBytes();
+        byte[] c = new Sm2Signer(key, id, constant((byte) 0x5a)).sign(other);
+        assertThat(x1Of(key, id, other, c)).isNotEqualTo(x1Of(key, id, msg, a));
+        byte[] d = new Sm2Signer(key, id, constant((byte) 0x5b)).sign(msg);
+        assertThat(d).as("other fresh bytes, same message").isNotEqualTo(a);
+        assertThat(new Sm2Verifier(key.publicKey(), id).verify(msg, a)).isTrue();
+        SM2Signer bc = new SM2Signer(PlainDSAEncoding.INSTANCE);
+        bc.init(false, new ParametersWithID(BouncyCastleSm2.publicKey(key.publicKey()), id));
+        bc.update(other, 0, other.length);
+        assertThat(bc.verifySignature(c)).isTrue();
+    }
+
+    /** A generator that returns {@code b} for every byte. */
+    private static SecureRandom constant(byte b) {
+        return new SecureRandom() {
+            @Override
+            public void nextBytes(byte[] bytes) {
+                java.util.Arrays.fill(bytes, b);
+            }
+        };
+    }
+
+    /** x1 mod n = r - e for a signature of {@code msg}: equal x1 means equal k. */
+    private static BigInteger x1Of(Sm2PrivateKey key, byte[] id, byte[] msg, byte[] sig) {
+        io.gmflux.codecs.sm3.Sm3 sm3 = new io.gmflux.codecs.sm3.Sm3();
+        sm3.update(IdentityHash.za(id, key.publicKey()));
+        sm3.update(msg, 0, msg.length);
+        byte[] e = new byte[32];
+        sm3.digest(e, 0);
+        return new BigInteger(1, java.util.Arrays.copyOfRange(sig, 0, 32)).subtract(new BigInteger(1, e)).mod(N);
+    }
+
+    /** s = (1 + d)^-1 (k - r d) for both, same k: d = (s2 - s1) / (s1 + r1 - s2 - r2) mod n. */
+    private static BigInteger recoverKeyFromSharedNonce(byte[] sig1, byte[] sig2) {
+        BigInteger r1 = new BigInteger(1, java.util.Arrays.copyOfRange(sig1, 0, 32));
+        BigInteger s1 = new BigInteger(1, java.util.Arrays.copyOfRange(sig1, 32, 64));
+        BigInteger r2 = new BigInteger(1, java.util.Arrays.copyOfRange(sig2, 0, 32));
+        BigInteger s2 = new BigInteger(1, java.util.Arrays.copyOfRange(sig2, 32, 64));
+        return s2.subtract(s1).multiply(s1.add(r1).subtract(s2).subtract(r2).modInverse(N)).mod(N);
+    }
+
     @Test
     void agreesWithBouncyCastleBothWaysOnRandomKeysAndMessages() throws Exception {
         SplittableRandom rnd = new SplittableRandom(41);

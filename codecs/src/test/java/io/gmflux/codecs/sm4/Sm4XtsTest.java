@@ -4,11 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.gmflux.codecs.bytes.Hex;
+import io.gmflux.codecs.sm4.Sm4Xts.Variant;
+import io.gmflux.codecs.testing.ExtraVectors;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.bouncycastle.crypto.engines.SM4Engine;
 import org.bouncycastle.crypto.params.KeyParameter;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 class Sm4XtsTest {
 
@@ -64,6 +68,102 @@ class Sm4XtsTest {
             "614ee9311a53791889338eb2f66fedff7dc15126349bed1465"},
     };
 
+    /**
+     * GB/T 17964-2021 Annex B.7 and OpenSSL's 17-byte GB case ({@code variant gbt17964}), and the
+     * same inputs under IEEE 1619 ({@code variant ieee1619}), from the repository's vectors: each
+     * record names its variant and must come out right in that one and wrong in the other.
+     */
+    @Test
+    void matchesTheRepositorysKnownAnswersInTheVariantEachNames() {
+        int gb = 0;
+        for (ExtraVectors.Record v : ExtraVectors.of("sm4-xts")) {
+            Variant variant = switch (v.text("variant")) {
+                case "gbt17964" -> Variant.GB_T_17964;
+                case "ieee1619" -> Variant.IEEE_1619;
+                default -> throw new AssertionError(v + ": unknown variant " + v.text("variant"));
+            };
+            gb += variant == Variant.GB_T_17964 ? 1 : 0;
+            byte[] keys = concat(v.hex("datakey"), v.hex("tweakkey"));
+            byte[] tweak = v.hex("tweak");
+            byte[] pt = v.hex("plaintext");
+            byte[] ct = v.hex("ciphertext");
+            byte[] out = new byte[pt.length];
+            Sm4Xts xts = xts(keys, variant);
+            xts.encrypt(tweak, pt, 0, pt.length, out, 0);
+            assertThat(out).as(v + " encrypt").isEqualTo(ct);
+            xts.decrypt(tweak, ct, 0, ct.length, out, 0);
+            assertThat(out).as(v + " decrypt").isEqualTo(pt);
+            assertThat(reference(true, keys, tweak, pt, variant)).as(v + " reference").isEqualTo(ct);
+            Variant other = variant == Variant.GB_T_17964 ? Variant.IEEE_1619 : Variant.GB_T_17964;
+            xts(keys, other).encrypt(tweak, pt, 0, pt.length, out, 0);
+            assertThat(out).as(v + " under " + other).isNotEqualTo(ct);
+        }
+        assertThat(gb).as("GB/T 17964 records").isGreaterThanOrEqualTo(2);
+    }
+
+    /** The GB/T 17964-2021 B.7 example, spelled out: the default variant is GB's. */
+    @Test
+    void theDefaultIsGbT17964AndProducesAnnexB7() {
+        byte[] pt = Hex.decode("6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e51"
+                + "30c81c46a35ce411e5fbc1191a0a52eff69f2445df4f9b17");
+        Sm4Xts xts = new Sm4Xts(Sm4.newEngine(Hex.decode("2b7e151628aed2a6abf7158809cf4f3c")),
+                Sm4.newEngine(Hex.decode("000102030405060708090a0b0c0d0e0f")));
+        assertThat(xts.variant()).isEqualTo(Variant.GB_T_17964);
+        byte[] out = new byte[pt.length];
+        xts.encrypt(Hex.decode("f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff"), pt, 0, pt.length, out, 0);
+        assertThat(Hex.encode(out)).isEqualTo("e9538251c71d7b80bbe4483fef497bd12c5c581bd6242fc51e08964fb4f60fdb"
+                + "0ba42f63499279213d318d2c11f6886e903be7f93a1b3479");
+    }
+
+    /**
+     * Every length from 16 to 100 bytes (so every ciphertext-stealing remainder, at one to six
+     * blocks), in both variants: agrees with the reference, round-trips, and the two variants agree
+     * on the first block only (T_0 is the same; T_1 differs).
+     */
+    @Test
+    void stealsCiphertextAtEveryLengthFrom16To100InBothVariants() {
+        SplittableRandom r = new SplittableRandom(0x578L);
+        for (int len = 16; len <= 100; len++) {
+            byte[] keys = bytes(r, 32);
+            byte[] tweak = bytes(r, 16);
+            byte[] pt = bytes(r, len);
+            byte[][] cts = new byte[2][];
+            for (Variant variant : Variant.values()) {
+                String as = variant + " len=" + len;
+                Sm4Xts xts = xts(keys, variant);
+                byte[] ct = new byte[len];
+                xts.encrypt(tweak, pt, 0, len, ct, 0);
+                assertThat(ct).as(as).isEqualTo(reference(true, keys, tweak, pt, variant));
+                byte[] back = new byte[len];
+                xts.decrypt(tweak, ct, 0, len, back, 0);
+                assertThat(back).as(as).isEqualTo(pt);
+                assertThat(reference(false, keys, tweak, ct, variant)).as(as).isEqualTo(pt);
+                cts[variant.ordinal()] = ct;
+            }
+            if (len >= 32) {
+                assertThat(Arrays.copyOf(cts[0], 16)).as("len=" + len + " block 0").isEqualTo(Arrays.copyOf(cts[1], 16));
+                assertThat(Arrays.copyOfRange(cts[0], 16, len)).as("len=" + len + " after block 0")
+                        .isNotEqualTo(Arrays.copyOfRange(cts[1], 16, len));
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Variant.class)
+    void refusesDataUnitsShorterThanOneBlock(Variant variant) {
+        Sm4Xts xts = xts(new byte[32], variant);
+        byte[] data = new byte[16];
+        for (int len = 0; len < 16; len++) {
+            int n = len;
+            assertThatThrownBy(() -> xts.encrypt(new byte[16], data, 0, n, data, 0)).as("encrypt len=" + n)
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("16 to 2^24");
+            assertThatThrownBy(() -> xts.decrypt(new byte[16], data, 0, n, data, 0)).as("decrypt len=" + n)
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("16 to 2^24");
+        }
+        assertThat(data).as("nothing written").isEqualTo(new byte[16]);
+    }
+
+    /** gmsm's IEEE 1619 table, inline (the peer-vector test runs gmsm's GB tables too, when present). */
     @Test
     void matchesPublishedGmsmVectors() {
         for (String[] v : GMSM_VECTORS) {
@@ -76,52 +176,54 @@ class Sm4XtsTest {
             }
             byte[] pt = Hex.decode(v[2]);
             byte[] ct = Hex.decode(v[3]);
-            Sm4Xts xts = xts(keys);
+            Sm4Xts xts = xts(keys, Variant.IEEE_1619);
             byte[] out = new byte[pt.length];
             xts.encrypt(tweak, pt, 0, pt.length, out, 0);
             assertThat(Hex.encode(out)).as("encrypt sector " + v[1]).isEqualTo(v[3]);
             xts.decrypt(tweak, ct, 0, ct.length, out, 0);
             assertThat(out).as("decrypt sector " + v[1]).isEqualTo(pt);
-            assertThat(reference(true, keys, tweak, pt)).as("reference, sector " + v[1]).isEqualTo(ct);
+            assertThat(reference(true, keys, tweak, pt, Variant.IEEE_1619)).as("reference, sector " + v[1]).isEqualTo(ct);
         }
     }
 
-    @Test
-    void agreesWithAnIndependentReferenceOnRandomInputs() {
+    @ParameterizedTest
+    @EnumSource(Variant.class)
+    void agreesWithAnIndependentReferenceOnRandomInputs(Variant variant) {
         SplittableRandom r = new SplittableRandom(0x575L);
         for (int i = 0; i < 1000; i++) {
             byte[] keys = bytes(r, 32);
             byte[] tweak = bytes(r, 16);
             int len = r.nextInt(3) == 0 ? 16 + r.nextInt(60) : 16 + r.nextInt(4096 - 15);
             byte[] pt = bytes(r, len);
-            String as = "seed=0x575 case=" + i + " len=" + len;
-            byte[] expected = reference(true, keys, tweak, pt);
+            String as = variant + " seed=0x575 case=" + i + " len=" + len;
+            byte[] expected = reference(true, keys, tweak, pt, variant);
             // Every third case on the constant-time engine: XTS takes any engine.
             Sm4Xts xts = i % 3 == 2 ? new Sm4Xts(Sm4.newConstantTimeEngine(Arrays.copyOfRange(keys, 0, 16)),
-                    Sm4.newConstantTimeEngine(Arrays.copyOfRange(keys, 16, 32))) : xts(keys);
+                    Sm4.newConstantTimeEngine(Arrays.copyOfRange(keys, 16, 32)), variant) : xts(keys, variant);
             byte[] ct = new byte[len];
             xts.encrypt(tweak, pt, 0, len, ct, 0);
             assertThat(ct).as(as).isEqualTo(expected);
-            assertThat(reference(false, keys, tweak, ct)).as(as).isEqualTo(pt);
+            assertThat(reference(false, keys, tweak, ct, variant)).as(as).isEqualTo(pt);
             byte[] back = new byte[len];
             xts.decrypt(tweak, ct, 0, len, back, 0);
             assertThat(back).as(as).isEqualTo(pt);
         }
     }
 
-    @Test
-    void worksInPlaceAndAtOffsets() {
+    @ParameterizedTest
+    @EnumSource(Variant.class)
+    void worksInPlaceAndAtOffsets(Variant variant) {
         SplittableRandom r = new SplittableRandom(0x576L);
         for (int i = 0; i < 200; i++) {
             byte[] keys = bytes(r, 32);
             byte[] tweak = bytes(r, 16);
             int len = 16 + r.nextInt(1200);
             byte[] pt = bytes(r, len);
-            byte[] ct = reference(true, keys, tweak, pt);
+            byte[] ct = reference(true, keys, tweak, pt, variant);
             int off = r.nextInt(17);
             byte[] buf = new byte[off + len + r.nextInt(5)];
             System.arraycopy(pt, 0, buf, off, len);
-            Sm4Xts xts = xts(keys);
+            Sm4Xts xts = xts(keys, variant);
             xts.encrypt(tweak, buf, off, len, buf, off);
             assertThat(Arrays.copyOfRange(buf, off, off + len)).as("case " + i).isEqualTo(ct);
             xts.decrypt(tweak, buf, off, len, buf, off);
@@ -129,15 +231,16 @@ class Sm4XtsTest {
         }
     }
 
-    @Test
-    void aChangedCiphertextOrTweakChangesThePlaintext() {
+    @ParameterizedTest
+    @EnumSource(Variant.class)
+    void aChangedCiphertextOrTweakChangesThePlaintext(Variant variant) {
         SplittableRandom r = new SplittableRandom(0x577L);
         for (int i = 0; i < 300; i++) {
             byte[] keys = bytes(r, 32);
             byte[] tweak = bytes(r, 16);
             int len = 16 + r.nextInt(300);
             byte[] pt = bytes(r, len);
-            Sm4Xts xts = xts(keys);
+            Sm4Xts xts = xts(keys, variant);
             byte[] ct = new byte[len];
             xts.encrypt(tweak, pt, 0, len, ct, 0);
             byte[] out = new byte[len];
@@ -172,6 +275,8 @@ class Sm4XtsTest {
         assertThatThrownBy(() -> new Sm4Xts(a, null))
                 .isInstanceOf(NullPointerException.class).hasMessageContaining("tweakKey");
         assertThatThrownBy(() -> new Sm4Xts(a, a)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new Sm4Xts(a, b, null))
+                .isInstanceOf(NullPointerException.class).hasMessageContaining("variant");
         Sm4Xts xts = new Sm4Xts(a, b);
         byte[] data = new byte[64];
         assertThatThrownBy(() -> xts.encrypt(null, data, 0, 16, data, 0))
@@ -193,15 +298,24 @@ class Sm4XtsTest {
                 .isInstanceOf(IllegalArgumentException.class);
     }
 
-    private static Sm4Xts xts(byte[] keys) {
+    private static Sm4Xts xts(byte[] keys, Variant variant) {
         return new Sm4Xts(Sm4.newEngine(Arrays.copyOfRange(keys, 0, 16)),
-                Sm4.newEngine(Arrays.copyOfRange(keys, 16, 32)));
+                Sm4.newEngine(Arrays.copyOfRange(keys, 16, 32)), variant);
     }
 
-    // ---- an independent reference: BouncyCastle's SM4 block function and IEEE 1619 as written ----
+    private static byte[] concat(byte[] a, byte[] b) {
+        byte[] out = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
 
-    /** IEEE 1619-2018 §5.3 / §5.4 with byte arithmetic, one block at a time, nothing shared with Sm4Xts. */
-    static byte[] reference(boolean encrypt, byte[] keys, byte[] tweak, byte[] in) {
+    // ---- an independent reference: BouncyCastle's SM4 block function and the standards as written ----
+
+    /**
+     * IEEE 1619-2018 §5.3 / §5.4 with byte arithmetic, one block at a time, nothing shared with
+     * Sm4Xts; GB/T 17964-2021 differs only in the multiplication by x.
+     */
+    static byte[] reference(boolean encrypt, byte[] keys, byte[] tweak, byte[] in, Variant variant) {
         SM4Engine data = new SM4Engine();
         data.init(encrypt, new KeyParameter(Arrays.copyOfRange(keys, 0, 16)));
         SM4Engine tw = new SM4Engine();
@@ -213,7 +327,7 @@ class Sm4XtsTest {
         byte[][] tweaks = new byte[m + 1][];
         for (int j = 0; j <= m; j++) {
             tweaks[j] = t.clone();
-            t = timesAlpha(t);
+            t = variant == Variant.GB_T_17964 ? timesXGb(t) : timesAlpha(t);
         }
         byte[] out = new byte[in.length];
         int normal = r == 0 ? m : m - 1;
@@ -257,6 +371,21 @@ class Sm4XtsTest {
         }
         if (carry != 0) {
             o[0] ^= (byte) 0x87;
+        }
+        return o;
+    }
+
+    /** GB/T 17964-2021: bit i of the block is bit 7 - (i % 8) of byte i / 8; times x moves each bit one on, x^128 folds back as 0xE1. */
+    private static byte[] timesXGb(byte[] t) {
+        byte[] o = new byte[16];
+        int carry = 0;
+        for (int i = 0; i < 16; i++) {
+            int b = t[i] & 0xff;
+            o[i] = (byte) ((b >>> 1) | (carry << 7));
+            carry = b & 1;
+        }
+        if (carry != 0) {
+            o[0] ^= (byte) 0xE1;
         }
         return o;
     }

@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 
 /**
@@ -30,12 +31,30 @@ public final class PeerVectors {
     private PeerVectors() {
     }
 
-    /** One line of a peer-vector file. Immutable. */
+    /**
+     * One line of a peer-vector file. Immutable. Line 0 stands for a file that is not present (see
+     * {@link #of}): reading any of its fields aborts the test, which then reports itself skipped.
+     */
     public record Case(String suite, int line, String kind, Map<String, String> fields) {
+
+        private static final String ABSENT = "absent";
+
+        static Case absent(String suite, String kind, String reason) {
+            return new Case(suite, 0, kind, Map.of(ABSENT, reason));
+        }
+
+        /** The fields, by name; aborts the calling test (skipped) if the file is not present. */
+        @Override
+        public Map<String, String> fields() {
+            if (line == 0) {
+                Assumptions.abort(fields.get(ABSENT));
+            }
+            return fields;
+        }
 
         /** The raw text of a field; fails the test if it is missing. */
         public String text(String name) {
-            String v = fields.get(name);
+            String v = fields().get(name);
             if (v == null) {
                 throw new AssertionError(this + " has no field " + name);
             }
@@ -54,16 +73,19 @@ public final class PeerVectors {
         }
 
         public boolean has(String name) {
-            return fields.containsKey(name);
+            return fields().containsKey(name);
         }
 
         /** Whether the case expects acceptance: {@code result=valid}, or no result field. */
         public boolean valid() {
-            return !fields.containsKey("result") || fields.get("result").equals("valid");
+            return !fields().containsKey("result") || fields.get("result").equals("valid");
         }
 
         @Override
         public String toString() {
+            if (line == 0) {
+                return suite + ".txt " + kind + " (not present)";
+            }
             return suite + ".txt:" + line + " " + kind + " (" + fields.getOrDefault("from", "?") + ")";
         }
     }
@@ -87,11 +109,9 @@ public final class PeerVectors {
      * when the file is present but holds no case of that kind, so a renamed kind cannot pass empty.
      */
     public static List<Case> cases(String suite, String kind) {
-        Optional<Path> dir = folder();
-        Assumptions.assumeTrue(dir.isPresent(), () -> "peer vectors not present (../shared/peer-vectors beside the "
-                + "checkout, or -Dgmflux.shared): skipping " + suite + " " + kind);
-        Path file = dir.get().resolve(suite + ".txt");
-        Assumptions.assumeTrue(Files.isRegularFile(file), () -> "peer-vector file " + file + " not present: skipping");
+        Optional<String> absent = absence(suite, kind);
+        Assumptions.assumeTrue(absent.isEmpty(), absent::get);
+        Path file = folder().orElseThrow().resolve(suite + ".txt");
         List<Case> out = new ArrayList<>();
         List<String> lines;
         try {
@@ -122,5 +142,38 @@ public final class PeerVectors {
             throw new AssertionError(file + " has no case of kind " + kind);
         }
         return out;
+    }
+
+    /**
+     * Every case of {@code kind} in each of {@code suites}, suite by suite, for a
+     * {@code @MethodSource}; fails as {@link #cases} does when a present file has no such case. A
+     * suite whose file is not present gives one placeholder case whose test reports itself skipped
+     * (an assumption thrown by the source method itself would make JUnit run, and report, nothing).
+     */
+    public static Stream<Case> of(String kind, String... suites) {
+        List<Case> out = new ArrayList<>();
+        for (String suite : suites) {
+            Optional<String> absent = absence(suite, kind);
+            if (absent.isPresent()) {
+                out.add(Case.absent(suite, kind, absent.get()));
+            } else {
+                out.addAll(cases(suite, kind));
+            }
+        }
+        return out.stream();
+    }
+
+    /** Why {@code suite}'s file cannot be read, if it cannot. */
+    private static Optional<String> absence(String suite, String kind) {
+        Optional<Path> dir = folder();
+        if (dir.isEmpty()) {
+            return Optional.of("peer vectors not present (../shared/peer-vectors beside the checkout, or "
+                    + "-Dgmflux.shared): skipping " + suite + " " + kind);
+        }
+        Path file = dir.get().resolve(suite + ".txt");
+        if (!Files.isRegularFile(file)) {
+            return Optional.of("peer-vector file " + file + " not present: skipping " + kind);
+        }
+        return Optional.empty();
     }
 }

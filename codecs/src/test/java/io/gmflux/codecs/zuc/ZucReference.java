@@ -153,4 +153,17 @@ final class ZucReference {
         }
         return out;
     }
+
+    /** Unpacks a 23-byte ZUC-256 IV into the 25-byte form (IV17..IV24 six bits each), bit by bit. */
+    static byte[] unpackIv(byte[] iv23) {
+        byte[] out = new byte[25];
+        System.arraycopy(iv23, 0, out, 0, 17);
+        int bitPos = 17 * 8;
+        for (int i = 17; i < 25; i++) {
+            for (int b = 5; b >= 0; b--) {
+                out[i] |= (byte) (bit(iv23, bitPos++) << b);
+            }
+        }
+        return out;
+    }
 }

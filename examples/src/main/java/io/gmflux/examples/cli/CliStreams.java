@@ -1,6 +1,7 @@
 package io.gmflux.examples.cli;
 
 import io.gmflux.codecs.format.Identity;
+import io.gmflux.codecs.format.ReadLimits;
 import io.gmflux.codecs.format.StreamSpec;
 import io.gmflux.pipeline.Gmflux;
 import io.netty.buffer.ByteBuf;
@@ -33,9 +34,13 @@ final class CliStreams {
         run(in, out, Gmflux.encrypt(spec));
     }
 
-    /** Decrypts {@code in} to {@code out}; {@code out} receives only authenticated plaintext. */
-    static void decrypt(InputStream in, OutputStream out, Collection<? extends Identity> ids) throws Exception {
-        run(in, out, Gmflux.decrypt(ids));
+    /**
+     * Decrypts {@code in} to {@code out} under the reader's caps; {@code out} receives only
+     * authenticated plaintext.
+     */
+    static void decrypt(InputStream in, OutputStream out, Collection<? extends Identity> ids, ReadLimits limits)
+            throws Exception {
+        run(in, out, Gmflux.decrypt(ids, limits));
     }
 
     private static void run(InputStream in, OutputStream out, Function<Flux<ByteBuf>, Flux<ByteBuf>> op)

@@ -3,6 +3,7 @@ package io.gmflux.examples.cli;
 import io.gmflux.codecs.format.Armor;
 import io.gmflux.codecs.format.Identity;
 import io.gmflux.codecs.format.PassphraseRecipient;
+import io.gmflux.codecs.format.ReadLimits;
 import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -36,6 +37,14 @@ final class DecryptCommand implements Callable<Integer> {
     @Option(names = {"-o", "--out"}, paramLabel = "OUT", description = "output file (default: stdout)")
     Path out;
 
+    @Option(names = "--max-header", paramLabel = "SIZE", converter = SizeConverter.class,
+            description = "refuse headers longer than this, before reading them (default: the format's maximum, about 16m)")
+    Integer maxHeader;
+
+    @Option(names = "--max-iterations", paramLabel = "N",
+            description = "refuse passphrase streams asking for more PBKDF2 iterations, before any (default: 10000000)")
+    Integer maxIterations;
+
     @Override
     public Integer call() throws Exception {
         List<Identity> ids = new ArrayList<>();
@@ -50,11 +59,22 @@ final class DecryptCommand implements Callable<Integer> {
         }
         Progress progress = Progress.forInput(in, "decrypt");
         try (InputStream src = Armor.decodeIfArmored(progress.wrap(IoFiles.input(in))); IoFiles.Output dst = IoFiles.Output.open(out)) {
-            CliStreams.decrypt(src, dst, ids);
+            CliStreams.decrypt(src, dst, ids, limits());
             dst.commit();
         } finally {
             progress.finish();
         }
         return 0;
+    }
+
+    private ReadLimits limits() {
+        ReadLimits limits = ReadLimits.FORMAT_MAXIMUM;
+        if (maxHeader != null) {
+            limits = limits.withMaxHeaderLength(maxHeader);
+        }
+        if (maxIterations != null) {
+            limits = limits.withMaxPbkdf2Iterations(maxIterations);
+        }
+        return limits;
     }
 }

@@ -1,5 +1,6 @@
 package io.gmflux.examples.cli;
 
+import io.gmflux.codecs.format.ReadLimits;
 import io.gmflux.codecs.format.StreamException;
 import io.gmflux.codecs.format.StreamHeader;
 import java.io.InputStream;
@@ -140,7 +141,8 @@ final class DemoSteps {
             DemoContext.KeyFiles k = ctx.keys.get(0);
             StreamException caught = null;
             try (InputStream in = Files.newInputStream(bad)) {
-                CliStreams.decrypt(in, OutputStream.nullOutputStream(), List.of(KeyFiles.identity(k.privateKey())));
+                CliStreams.decrypt(in, OutputStream.nullOutputStream(), List.of(KeyFiles.identity(k.privateKey())),
+                        ReadLimits.FORMAT_MAXIMUM);
             } catch (StreamException e) {
                 caught = e;
             }

@@ -6,6 +6,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -57,17 +58,25 @@ final class KafkaConsumeCommand implements Callable<Integer> {
     @Option(names = "--print-key", description = "print KEY<TAB>VALUE")
     boolean printKey;
 
+    @Option(names = "--suite", paramLabel = "SUITE", description = "a suite to accept; repeatable (default: every"
+            + " suite with a tag of at least 64 bits, so zuc128 only when named)")
+    List<String> suites = new ArrayList<>();
+
+    @Option(names = "--trusted-producer", paramLabel = "PUB", description = "an SM2 public key (PEM) of a producer"
+            + " whose records to accept; repeatable. Given, records not signed by one of them are refused")
+    List<Path> trustedProducers = new ArrayList<>();
+
     @Override
     public Integer call() throws Exception {
         boolean commit = group != null;
-        Map<String, Object> props = client.clientProperties(Map.of(
+        Map<String, Object> props = client.clientProperties(withGmfluxOptions(Map.of(
                 "key.deserializer", StringDeserializer.class.getName(),
                 "value.deserializer", GmfluxDeserializer.class.getName(),
                 GmfluxConfig.INNER_DESERIALIZER, StringDeserializer.class.getName(),
                 GmfluxConfig.PRIVATE_KEYS, ClientOptions.paths(keys),
                 "group.id", commit ? group : "gmflux-cli-" + UUID.randomUUID(),
                 "enable.auto.commit", commit,
-                "auto.offset.reset", fromBeginning ? "earliest" : "latest"));
+                "auto.offset.reset", fromBeginning ? "earliest" : "latest")));
         PrintWriter out = spec.commandLine().getOut();
         long n = 0;
         try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(props)) {
@@ -95,5 +104,16 @@ final class KafkaConsumeCommand implements Callable<Integer> {
         out.flush();
         spec.commandLine().getErr().println("gmflux: " + n + " records decrypted from " + topic);
         return 0;
+    }
+
+    private Map<String, Object> withGmfluxOptions(Map<String, Object> props) {
+        Map<String, Object> out = new HashMap<>(props);
+        if (!suites.isEmpty()) {
+            out.put(GmfluxConfig.SUITES, String.join(",", suites));
+        }
+        if (!trustedProducers.isEmpty()) {
+            out.put(GmfluxConfig.TRUSTED_PRODUCERS, ClientOptions.paths(trustedProducers));
+        }
+        return out;
     }
 }

@@ -165,6 +165,7 @@ public final class KafkaDemoCommand implements Callable<Integer> {
         Map<String, Object> c = consumerProps(bootstrap, GmfluxDeserializer.class.getName());
         c.put(GmfluxConfig.INNER_DESERIALIZER, StringDeserializer.class.getName());
         c.put(GmfluxConfig.PRIVATE_KEYS, privatePem);
+        c.put(GmfluxConfig.SUITES, suite.label()); // zuc128 is read only when chosen
         int ok = 0;
         long first = 0;
         try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(c)) {

@@ -43,7 +43,7 @@ public final class ProxyCommand implements Runnable {
         Path key;
 
         @Option(names = "--suite", paramLabel = "SUITE", split = ",",
-                description = "Suites in order of preference: sm4-gcm (default first), zuc256, zuc128.")
+                description = "Suites in order of preference: sm4-gcm, zuc256 (the default, in this order), zuc128 (32-bit tag: only when named, on both sides).")
         List<String> suites = new ArrayList<>();
 
         @Option(names = "--idle-timeout", paramLabel = "SECONDS", defaultValue = "300",

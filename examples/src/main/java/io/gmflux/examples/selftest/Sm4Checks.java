@@ -41,7 +41,8 @@ final class Sm4Checks {
                 new AlgorithmCheck("SM4-CFB", "sm4-cfb", DRAFT, v -> mode(v, Sm4Cfb::encryptor, Sm4Cfb::decryptor)),
                 new AlgorithmCheck("SM4-OFB", "sm4-ofb", DRAFT, v -> mode(v, Sm4Ofb::encryptor, Sm4Ofb::decryptor)),
                 new AlgorithmCheck("SM4-CTR", "sm4-ctr", DRAFT, v -> mode(v, Sm4Ctr::encryptor, Sm4Ctr::decryptor)),
-                new AlgorithmCheck("SM4-XTS", "sm4-xts", "GB/T 17964-2021 example, IEEE 1619 tweak (OpenSSL)", Sm4Checks::xts));
+                new AlgorithmCheck("SM4-XTS", "sm4-xts", "GB/T 17964-2021 B.7, OpenSSL (GB and IEEE 1619 variants)",
+                        Sm4Checks::xts));
     }
 
     static List<SpeedProbe> speedProbes() {
@@ -114,12 +115,16 @@ final class Sm4Checks {
         }
     }
 
-    /** One data unit each way (IEEE 1619; the 56-byte vector ends in ciphertext stealing). */
+    /**
+     * One data unit each way, in the variant the record's {@code variant} field names
+     * ({@code gbt17964} or {@code ieee1619}; the vectors end in ciphertext stealing).
+     */
     private static String xts(KnownAnswer v) {
+        Sm4Xts.Variant variant = xtsVariant(v.text("variant"));
         Sm4Engine data = Sm4.newEngine(v.hex("datakey"));
         Sm4Engine tweakKey = Sm4.newEngine(v.hex("tweakkey"));
         try {
-            Sm4Xts xts = new Sm4Xts(data, tweakKey);
+            Sm4Xts xts = new Sm4Xts(data, tweakKey, variant);
             byte[] tweak = v.hex("tweak");
             byte[] pt = v.hex("plaintext");
             byte[] ct = v.hex("ciphertext");
@@ -135,6 +140,18 @@ final class Sm4Checks {
         } finally {
             data.destroy();
             tweakKey.destroy();
+        }
+    }
+
+    /** The variant a record names: {@code gbt17964} or {@code ieee1619}. */
+    static Sm4Xts.Variant xtsVariant(String name) {
+        switch (name) {
+            case "gbt17964":
+                return Sm4Xts.Variant.GB_T_17964;
+            case "ieee1619":
+                return Sm4Xts.Variant.IEEE_1619;
+            default:
+                throw new IllegalArgumentException("unknown SM4-XTS variant '" + name + "' (gbt17964 or ieee1619)");
         }
     }
 }

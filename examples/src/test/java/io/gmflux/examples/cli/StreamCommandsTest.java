@@ -60,6 +60,24 @@ class StreamCommandsTest {
     }
 
     @Test
+    void decryptRefusesStreamsBeyondTheCapsGiven(@TempDir Path dir) throws Exception {
+        Path pw = Files.writeString(dir.resolve("pw"), "hunter2\n");
+        Path in = Files.write(dir.resolve("in.bin"), new byte[5000]);
+        Path sealed = dir.resolve("in.gmf");
+        assertThat(run(new EncryptCommand(), "--passphrase-file", pw.toString(), "--iterations", "2000",
+                "-i", in.toString(), "-o", sealed.toString())).isZero();
+        Path out = dir.resolve("out.bin");
+        assertThat(run(new DecryptCommand(), "--passphrase-file", pw.toString(), "--max-iterations", "1999",
+                "-i", sealed.toString(), "-o", out.toString())).isNotZero();
+        assertThat(run(new DecryptCommand(), "--passphrase-file", pw.toString(), "--max-header", "100",
+                "-i", sealed.toString(), "-o", out.toString())).isNotZero();
+        assertThat(out).doesNotExist();
+        assertThat(run(new DecryptCommand(), "--passphrase-file", pw.toString(), "--max-iterations", "2000",
+                "--max-header", "1k", "-i", sealed.toString(), "-o", out.toString())).isZero();
+        assertThat(Files.readAllBytes(out)).isEqualTo(new byte[5000]);
+    }
+
+    @Test
     void aTamperedFileFailsAndLeavesNoOutput(@TempDir Path dir) throws Exception {
         Path pw = Files.writeString(dir.resolve("pw"), "hunter2\n");
         Path in = Files.write(dir.resolve("in.bin"), new byte[200_000]);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -81,5 +82,28 @@ class KnownAnswerTestsTest {
         assertThat(r.passed()).isZero();
         assertThat(r.failures()).hasSize(r.vectors())
                 .allSatisfy(f -> assertThat(f.reason()).startsWith("threw IllegalStateException: boom in "));
+    }
+
+    /**
+     * The SM4-XTS records name their variant (GB/T 17964 or IEEE 1619): each is run in that one, so
+     * naming the other fails it, and a record of an unknown variant fails rather than being passed over.
+     */
+    @Test
+    void runsEachXtsRecordInTheVariantItNames() {
+        AlgorithmCheck xts = KnownAnswerTests.available().stream().filter(c -> c.algorithm().equals("sm4-xts"))
+                .findFirst().orElseThrow();
+        KnownAnswers embedded = KnownAnswers.embedded();
+        List<KnownAnswer> records = embedded.forAlgorithm("sm4-xts");
+        assertThat(records).extracting(v -> v.text("variant")).contains("gbt17964", "ieee1619");
+        for (KnownAnswer v : records) {
+            String other = v.text("variant").equals("gbt17964") ? "ieee1619" : "gbt17964";
+            AlgorithmResult swapped = KnownAnswerTests.run(embedded.replacing(v.id(), "variant", other), List.of(xts)).get(0);
+            assertThat(swapped.failures()).as("%s run as %s", v.id(), other)
+                    .extracting(AlgorithmResult.Failure::vectorId).containsExactly(v.id());
+
+            AlgorithmResult unknown = KnownAnswerTests.run(embedded.replacing(v.id(), "variant", "xex"), List.of(xts)).get(0);
+            assertThat(unknown.failures()).as("%s with an unknown variant", v.id()).singleElement()
+                    .satisfies(f -> assertThat(f.reason()).contains("unknown SM4-XTS variant 'xex'"));
+        }
     }
 }

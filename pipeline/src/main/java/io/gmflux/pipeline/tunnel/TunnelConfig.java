@@ -36,6 +36,11 @@ public final class TunnelConfig {
 
     private static final List<StreamSuite> TUNNEL_SUITES =
             List.of(StreamSuite.SM4_GCM, StreamSuite.ZUC128_EEA3_EIA3, StreamSuite.ZUC256_MAC128);
+    /**
+     * The suites accepted unless {@link #withSuites} says otherwise: ZUC-128, whose 32-bit EIA3 tag
+     * lets a forgery through with probability 2^-32 per attempt (PROXY.md §5), only when named.
+     */
+    private static final List<StreamSuite> DEFAULT_SUITES = List.of(StreamSuite.SM4_GCM, StreamSuite.ZUC256_MAC128);
 
     private final boolean client;
     private final Sm2PrivateKey ownKey;
@@ -80,14 +85,15 @@ public final class TunnelConfig {
         for (Sm2PublicKey k : keys) {
             map.put(Fingerprint.of(Objects.requireNonNull(k, "trusted key")), k);
         }
-        return new TunnelConfig(client, ownKey, Map.copyOf(map), TUNNEL_SUITES, MAX_REKEY_LOG2,
+        return new TunnelConfig(client, ownKey, Map.copyOf(map), DEFAULT_SUITES, MAX_REKEY_LOG2,
                 Duration.ofSeconds(10), new SecureRandom(), null);
     }
 
     /**
      * The suites this side accepts, most preferred first: the client offers them in this order,
      * the server picks the first of the client's list it also accepts. Only SM4-GCM, ZUC-128 and
-     * ZUC-256 are tunnel suites (PROXY.md §5).
+     * ZUC-256 are tunnel suites (PROXY.md §5); the default is SM4-GCM then ZUC-256, and ZUC-128 (a
+     * 32-bit tag) is used only when both sides name it here.
      */
     public TunnelConfig withSuites(StreamSuite... preferred) {
         Objects.requireNonNull(preferred, "preferred");

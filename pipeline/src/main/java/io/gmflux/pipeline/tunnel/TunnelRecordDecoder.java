@@ -24,13 +24,16 @@ import javax.crypto.AEADBadTagException;
  * of the input, and closes the channel without a close_notify.
  *
  * <p>Steady state allocates only the emitted buffer: the ciphertext is copied into one scratch
- * array (16 KiB plus a tag) reused for every record. Installed by {@link TunnelHandshakeHandler};
- * not sharable; all calls on the channel's event loop.
+ * array (16 KiB plus a tag) reused for every record, allocated when the first record arrives (a
+ * connection that never completes its handshake costs no such array) and zeroed when the handler
+ * is removed. Installed by {@link TunnelHandshakeHandler}; not sharable; all calls on the
+ * channel's event loop.
  */
 public final class TunnelRecordDecoder extends ByteToMessageDecoder {
 
     private final TunnelRecordEncoder encoder;
-    private final byte[] scratch = new byte[TunnelFrame.MAX_PLAINTEXT + TunnelFrame.MAX_TAG];
+    /** Allocated by the first record, see the class comment. */
+    private byte[] scratch;
     private TrafficKeys keys;
     private boolean closeNotifyReceived;
     private boolean failed;
@@ -101,6 +104,9 @@ public final class TunnelRecordDecoder extends ByteToMessageDecoder {
         }
         if (in.readableBytes() < TunnelFrame.HEADER_LENGTH + len) {
             return;
+        }
+        if (scratch == null) {
+            scratch = new byte[TunnelFrame.MAX_PLAINTEXT + TunnelFrame.MAX_TAG];
         }
         in.getBytes(r + TunnelFrame.HEADER_LENGTH, scratch, 0, len);
         if (last) {
@@ -181,5 +187,13 @@ public final class TunnelRecordDecoder extends ByteToMessageDecoder {
         if (keys != null) {
             keys.destroy();
         }
+        if (scratch != null) {
+            java.util.Arrays.fill(scratch, (byte) 0);
+        }
+    }
+
+    /** Whether the record scratch array has been allocated (for the tests of its lazy allocation). */
+    boolean hasScratch() {
+        return scratch != null;
     }
 }

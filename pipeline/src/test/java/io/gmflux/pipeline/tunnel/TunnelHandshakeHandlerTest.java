@@ -83,6 +83,61 @@ class TunnelHandshakeHandlerTest {
         t.server.finishAndReleaseAll();
     }
 
+    /**
+     * Issue 14: ZUC-128's 32-bit tag is offered and accepted only when configured. A default client
+     * offers SM4-GCM and ZUC-256 only (on the wire), a default server refuses a ZUC-128-only offer,
+     * and two sides that both name ZUC-128 still agree on it.
+     */
+    @Test
+    void zuc128IsOfferedAndAcceptedOnlyWhenConfigured() {
+        assertThat(clientConfig().suites()).containsExactly(StreamSuite.SM4_GCM, StreamSuite.ZUC256_MAC128);
+        assertThat(serverConfig().suites()).doesNotContain(StreamSuite.ZUC128_EEA3_EIA3);
+        TunnelPair plain = TunnelPair.standard();
+        ByteBuf hello = plain.client.readOutbound();
+        int body = TunnelFrame.HEADER_LENGTH;
+        int n = hello.getUnsignedByte(body + 6);
+        byte[] offered = new byte[n];
+        hello.getBytes(body + 7, offered);
+        assertThat(offered).as("suite ids in the ClientHello").containsExactly(
+                (byte) StreamSuite.SM4_GCM.id(), (byte) StreamSuite.ZUC256_MAC128.id());
+        hello.release();
+        plain.client.finishAndReleaseAll();
+        plain.server.finishAndReleaseAll();
+
+        TunnelPair refused = new TunnelPair(clientConfig().withSuites(StreamSuite.ZUC128_EEA3_EIA3), serverConfig());
+        refused.pump();
+        assertThat(refused.serverApp.errors).singleElement(org.assertj.core.api.InstanceOfAssertFactories.THROWABLE)
+                .isInstanceOf(TunnelHandshakeException.class).hasMessageContaining("no common suite");
+        refused.client.finishAndReleaseAll();
+        refused.server.finishAndReleaseAll();
+
+        TunnelPair optedIn = new TunnelPair(clientConfig().withSuites(StreamSuite.ZUC128_EEA3_EIA3),
+                serverConfig().withSuites(StreamSuite.SM4_GCM, StreamSuite.ZUC128_EEA3_EIA3));
+        optedIn.pump();
+        assertThat(optedIn.serverApp.events).containsExactly(
+                new TunnelHandshakeCompleted(TunnelPair.CLIENT.publicKey(), StreamSuite.ZUC128_EEA3_EIA3, 20));
+        optedIn.client.finishAndReleaseAll();
+        optedIn.server.finishAndReleaseAll();
+    }
+
+    /** The 16 KiB record scratch array of a connection is allocated by its first record, not at accept. */
+    @Test
+    void theRecordScratchArrayIsAllocatedByTheFirstRecordNotAtAccept() {
+        TunnelPair t = TunnelPair.standard();
+        TunnelRecordDecoder accepted = t.server.pipeline().get(TunnelHandshakeHandler.class).decoder();
+        assertThat(accepted.hasScratch()).as("accepted, no handshake yet").isFalse();
+        t.pump();
+        TunnelRecordDecoder decoder = t.server.pipeline().get(TunnelRecordDecoder.class);
+        assertThat(decoder).isSameAs(accepted);
+        assertThat(decoder.hasScratch()).as("handshake done, no record yet").isFalse();
+        t.client.writeOutbound(io.netty.buffer.Unpooled.wrappedBuffer(new byte[] {1, 2, 3}));
+        t.pump();
+        assertThat(decoder.hasScratch()).as("after the first record").isTrue();
+        assertThat(t.serverApp.received.toByteArray()).containsExactly(1, 2, 3);
+        t.client.finishAndReleaseAll();
+        t.server.finishAndReleaseAll();
+    }
+
     @Test
     void refusesWithoutACommonSuite() {
         TunnelPair t = new TunnelPair(clientConfig().withSuites(StreamSuite.ZUC128_EEA3_EIA3),

@@ -23,7 +23,7 @@ class TunnelRecordDecoderTest {
         TunnelPair t = new TunnelPair(
                 TunnelConfig.client(TunnelPair.CLIENT.privateKey(), TunnelPair.SERVER.publicKey())
                         .withSuites(suite).withRekeyLog2(rekeyLog2),
-                TunnelConfig.server(TunnelPair.SERVER.privateKey(), List.of(TunnelPair.CLIENT.publicKey())));
+                TunnelConfig.server(TunnelPair.SERVER.privateKey(), List.of(TunnelPair.CLIENT.publicKey())).withSuites(suite));
         t.pump();
         assertThat(t.serverApp.events).hasSize(1);
         return t;

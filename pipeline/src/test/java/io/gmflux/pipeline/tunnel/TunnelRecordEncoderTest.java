@@ -20,7 +20,7 @@ class TunnelRecordEncoderTest {
     private static TunnelPair pair(StreamSuite suite) {
         TunnelPair t = new TunnelPair(
                 TunnelConfig.client(TunnelPair.CLIENT.privateKey(), TunnelPair.SERVER.publicKey()).withSuites(suite),
-                TunnelConfig.server(TunnelPair.SERVER.privateKey(), List.of(TunnelPair.CLIENT.publicKey())));
+                TunnelConfig.server(TunnelPair.SERVER.privateKey(), List.of(TunnelPair.CLIENT.publicKey())).withSuites(suite));
         t.pump();
         return t;
     }

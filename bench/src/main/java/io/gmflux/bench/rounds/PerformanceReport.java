@@ -1,0 +1,305 @@
+package io.gmflux.bench.rounds;
+
+import io.gmflux.bench.peers.Call;
+import io.gmflux.bench.rounds.Catalog.Candidate;
+import io.gmflux.bench.rounds.Catalog.Row;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+
+/**
+ * The one comparison of gmflux with its peers that the README quotes: every row of
+ * {@link Catalog}, every peer at its best, at steady state, by thread CPU time.
+ *
+ * <ol>
+ *   <li>Each configuration of each peer (BouncyCastle's lightweight API and its JCA provider, Kona's
+ *   three providers) and gmflux is warmed alone in batches until {@link SteadyState} says its time
+ *   per call has stopped falling (at least 5 s of its own CPU time, then two consecutive 4-batch
+ *   windows within 3% with the JIT idle; capped at 30 s, and such figures are marked {@code *}).</li>
+ *   <li>The fastest steady configuration of each peer then runs 9 rounds alternating with gmflux
+ *   (order reversed every other round); the table gives median times and the median and min-max of
+ *   the per-round ratios peer time / gmflux time.</li>
+ *   <li>The cold column runs each chosen implementation in a fresh JVM and counts calls in its first
+ *   CPU second after setup (keys and objects built, at most a few calls made).</li>
+ * </ol>
+ *
+ * <p>Run {@code bash bench/run-all.sh} (writes {@code bench/results/latest.md} and
+ * {@code latest-details.md} and splices the table into README.md) or {@code bash bench/run-all.sh --quick}
+ * (short warm-ups and 3 rounds, to check the harness; writes to {@code bench/target/report}).
+ */
+public final class PerformanceReport {
+
+    /** How long everything runs. */
+    record Settings(boolean quick, SteadyState rule, long batchNanos, int rounds, long roundNanos, long coldNanos,
+                    Path outDir, Path readme, Pattern rows) {
+
+        static Settings fullRun() {
+            return new Settings(false, new SteadyState(s(5), s(30), 4, 0.03, 10), ms(100), 9, ms(250), s(1),
+                    Paths.get("bench", "results"), Paths.get("README.md"), Pattern.compile(".*"));
+        }
+
+        static Settings quickRun() {
+            return new Settings(true, new SteadyState(s(1), s(4), 4, 0.03, 10), ms(50), 3, ms(100), ms(500),
+                    Paths.get("bench", "target", "report"), null, Pattern.compile(".*"));
+        }
+
+        /** Only the rows whose id matches; a partial table goes to bench/target/report, never to the README. */
+        Settings withRows(Pattern p) {
+            return new Settings(quick, rule, batchNanos, rounds, roundNanos, coldNanos, Paths.get("bench", "target", "report"), null, p);
+        }
+
+        private static long s(long seconds) {
+            return TimeUnit.SECONDS.toNanos(seconds);
+        }
+
+        private static long ms(long millis) {
+            return TimeUnit.MILLISECONDS.toNanos(millis);
+        }
+    }
+
+    /** A candidate's warm-up: time per call of each batch, and how it ended. */
+    record Warmup(Candidate candidate, double[] nanosPerCall, long[] compileMillis, int batches, long cpuNanos,
+                  SteadyState.Verdict verdict, double steadyNanos, String failure) {
+
+        boolean ok() {
+            return failure == null;
+        }
+
+        boolean capped() {
+            return verdict == SteadyState.Verdict.CAPPED;
+        }
+    }
+
+    /** A row's outcome: every candidate's warm-up, the chosen one per peer, per-round times, cold rates. */
+    static final class RowResult {
+        final Row row;
+        final List<Warmup> warmups = new ArrayList<>();
+        final Map<String, Warmup> chosen = new LinkedHashMap<>(); // peer (gmflux first) -> warm-up
+        final Map<String, double[]> rounds = new LinkedHashMap<>(); // peer -> ns per call per round
+        final Map<String, Double> cold = new LinkedHashMap<>(); // peer -> calls per CPU second
+
+        RowResult(Row row) {
+            this.row = row;
+        }
+    }
+
+    private final Settings settings;
+    private final PrintStream log;
+    private final Catalog catalog = new Catalog();
+    private final CpuClock clock = new CpuClock();
+    private final Map<Candidate, Warmup> warmed = new IdentityHashMap<>();
+    private final Map<Candidate, Call> built = new IdentityHashMap<>();
+
+    PerformanceReport(Settings settings, PrintStream log) {
+        this.settings = settings;
+        this.log = log;
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (args.length >= 3 && args[0].equals("--cold")) {
+            cold(args[1], Long.parseLong(args[2]));
+            return;
+        }
+        Settings s = Settings.fullRun();
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--quick" -> s = s.readme() == null ? Settings.quickRun().withRows(s.rows()) : Settings.quickRun();
+                case "--rows" -> s = s.withRows(Pattern.compile(args[++i]));
+                default -> {
+                    System.err.println("usage: PerformanceReport [--quick] [--rows <regex over row ids, e.g. '^sm2'>]");
+                    System.exit(2);
+                }
+            }
+        }
+        new PerformanceReport(s, System.err).runAndWrite();
+    }
+
+    void runAndWrite() throws Exception {
+        String loadBefore = MachineStamp.loadAverage();
+        long t0 = System.nanoTime();
+        List<RowResult> results = new ArrayList<>();
+        for (Row row : catalog.rows()) {
+            if (settings.rows().matcher(row.id()).find()) {
+                results.add(measure(row));
+            }
+        }
+        for (RowResult r : results) {
+            for (Map.Entry<String, Warmup> e : r.chosen.entrySet()) {
+                double rate = coldInChild(e.getValue().candidate());
+                r.cold.put(e.getKey(), rate);
+                log.printf(Locale.ROOT, "[cold] %-22s %-14s %s%n", r.row.id(), e.getKey(), Double.isNaN(rate) ? "failed" : fmt(rate, 0) + " calls/s");
+            }
+        }
+        double minutes = (System.nanoTime() - t0) / 60e9;
+        MachineStamp stamp = new MachineStamp(ZonedDateTime.now(ZoneOffset.UTC), loadBefore, MachineStamp.loadAverage(), minutes);
+        ReportMarkdown md = new ReportMarkdown(settings, stamp, results);
+        Files.createDirectories(settings.outDir());
+        Path table = settings.outDir().resolve("latest.md");
+        Path details = settings.outDir().resolve("latest-details.md");
+        Files.writeString(table, md.table(), StandardCharsets.UTF_8);
+        Files.writeString(details, md.details(), StandardCharsets.UTF_8);
+        log.println("wrote " + table + " and " + details + " (checksum " + clock.sink() + ")");
+        if (settings.readme() != null && Files.exists(settings.readme())) {
+            String readme = Files.readString(settings.readme(), StandardCharsets.UTF_8);
+            Files.writeString(settings.readme(), ReadmeSplice.splice(readme, md.table()), StandardCharsets.UTF_8);
+            log.println("spliced the table into " + settings.readme());
+        }
+    }
+
+    /** Warms every candidate of a row, picks the fastest of each peer, runs the alternating rounds. */
+    RowResult measure(Row row) {
+        RowResult result = new RowResult(row);
+        for (Candidate c : row.candidates()) {
+            if (c.fallback() && result.warmups.stream().anyMatch(w -> w.ok() && w.candidate().peer().equals(c.peer()))) {
+                continue;
+            }
+            Warmup w = warm(c);
+            result.warmups.add(w);
+            log.printf(Locale.ROOT, "[warm] %-22s %-14s %-34s %s%n", row.id(), c.peer(), c.variant(),
+                    w.ok() ? String.format(Locale.ROOT, "%s after %.1f s CPU, %s/call", w.verdict(), w.cpuNanos() / 1e9, time(w.steadyNanos()))
+                            : "FAILED: " + w.failure());
+        }
+        for (Warmup w : result.warmups) {
+            Warmup best = result.chosen.get(w.candidate().peer());
+            if (w.ok() && (best == null || w.steadyNanos() < best.steadyNanos())) {
+                result.chosen.put(w.candidate().peer(), w);
+            }
+        }
+        if (!result.chosen.containsKey(Catalog.GMFLUX)) {
+            return result;
+        }
+        List<String> order = new ArrayList<>(result.chosen.keySet());
+        order.forEach(p -> {
+            double[] a = new double[settings.rounds()];
+            Arrays.fill(a, Double.NaN);
+            result.rounds.put(p, a);
+        });
+        for (int round = 0; round < settings.rounds(); round++) {
+            List<String> o = new ArrayList<>(order);
+            if (round % 2 == 1) {
+                Collections.reverse(o);
+            }
+            for (String peer : o) {
+                Candidate c = result.chosen.get(peer).candidate();
+                try {
+                    result.rounds.get(peer)[round] = clock.run(built.get(c), settings.roundNanos()).nanosPerCall();
+                } catch (Exception | Error e) {
+                    log.println("[round] " + c.key() + " failed: " + e);
+                }
+            }
+        }
+        double[] g = result.rounds.get(Catalog.GMFLUX);
+        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "[rounds] %-22s gmflux %s", row.id(), time(SteadyState.median(g))));
+        result.rounds.forEach((peer, t) -> {
+            if (!peer.equals(Catalog.GMFLUX)) {
+                line.append(String.format(Locale.ROOT, " | %s %s, %s", peer, time(SteadyState.median(t)), RatioSummary.of(t, g).cell()));
+            }
+        });
+        log.println(line);
+        return result;
+    }
+
+    /** Builds and warms a candidate to steady state, once per JVM (a candidate shared by two rows is warmed once). */
+    Warmup warm(Candidate c) {
+        Warmup done = warmed.get(c);
+        if (done != null) {
+            return done;
+        }
+        Warmup w;
+        try {
+            Call op = c.factory().call();
+            built.put(c, op);
+            w = warm(c, op);
+        } catch (Exception | Error e) {
+            Throwable t = e instanceof java.lang.reflect.InvocationTargetException ite && ite.getCause() != null ? ite.getCause() : e;
+            w = new Warmup(c, new double[0], new long[0], 0, 0, null, Double.NaN, t.toString());
+        }
+        warmed.put(c, w);
+        return w;
+    }
+
+    private Warmup warm(Candidate c, Call op) throws Exception {
+        SteadyState rule = settings.rule();
+        int capacity = (int) (rule.capCpuNanos() / settings.batchNanos()) + 16;
+        double[] perCall = new double[capacity];
+        long[] compile = new long[capacity];
+        long cpu = 0;
+        int n = 0;
+        SteadyState.Verdict v = SteadyState.Verdict.WARMING;
+        while (v == SteadyState.Verdict.WARMING && n < capacity) {
+            CpuClock.Batch b = clock.run(op, settings.batchNanos());
+            perCall[n] = b.nanosPerCall();
+            compile[n] = b.compileMillis();
+            n++;
+            cpu += b.cpuNanos();
+            v = rule.judge(perCall, compile, n, cpu);
+        }
+        if (v == SteadyState.Verdict.WARMING) {
+            v = SteadyState.Verdict.CAPPED;
+        }
+        return new Warmup(c, Arrays.copyOf(perCall, n), Arrays.copyOf(compile, n), n, cpu, v, rule.lastWindowMedian(perCall, n), null);
+    }
+
+    /** Calls per CPU second in the first {@link Settings#coldNanos()} of a fresh JVM, NaN if the child failed. */
+    private double coldInChild(Candidate c) {
+        String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
+        ProcessBuilder pb = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+                PerformanceReport.class.getName(), "--cold", c.key(), Long.toString(settings.coldNanos()));
+        pb.redirectErrorStream(true);
+        try {
+            Process p = pb.start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (!p.waitFor(120, TimeUnit.SECONDS) || p.exitValue() != 0) {
+                log.println("[cold] " + c.key() + " failed: " + out.strip());
+                return Double.NaN;
+            }
+            for (String line : out.split("\n")) {
+                if (line.startsWith("COLD ")) {
+                    return Double.parseDouble(line.substring(5).trim());
+                }
+            }
+            log.println("[cold] " + c.key() + ": no result in " + out.strip());
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            log.println("[cold] " + c.key() + " failed: " + e);
+        }
+        return Double.NaN;
+    }
+
+    /** The child JVM's side of the cold measure: build one candidate, count calls in the first CPU budget. */
+    private static void cold(String key, long budgetNanos) throws Exception {
+        Catalog catalog = new Catalog();
+        Candidate c = catalog.candidate(key).orElseThrow(() -> new IllegalArgumentException("no candidate " + key));
+        Call op = c.factory().call();
+        CpuClock clock = new CpuClock();
+        double rate = clock.coldRate(op, budgetNanos);
+        System.out.println("COLD " + rate);
+        System.out.println("(checksum " + clock.sink() + ")");
+    }
+
+    static String time(double nanos) {
+        if (!Double.isFinite(nanos)) {
+            return "n/a";
+        }
+        return nanos >= 1e6 ? fmt(nanos / 1e6, 2) + " ms" : nanos >= 1e4 ? fmt(nanos / 1e3, 1) + " us" : fmt(nanos / 1e3, 2) + " us";
+    }
+
+    static String fmt(double v, int decimals) {
+        return Double.isFinite(v) ? String.format(Locale.ROOT, "%,." + decimals + "f", v) : "n/a";
+    }
+}

@@ -1,0 +1,177 @@
+package io.gmflux.bench.rounds;
+
+import io.gmflux.bench.rounds.PerformanceReport.RowResult;
+import io.gmflux.bench.rounds.PerformanceReport.Settings;
+import io.gmflux.bench.rounds.PerformanceReport.Warmup;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** The two files of a {@link PerformanceReport}: the table ({@code latest.md}) and the evidence ({@code latest-details.md}). */
+final class ReportMarkdown {
+
+    private final Settings settings;
+    private final MachineStamp stamp;
+    private final List<RowResult> results;
+
+    ReportMarkdown(Settings settings, MachineStamp stamp, List<RowResult> results) {
+        this.settings = settings;
+        this.stamp = stamp;
+        this.results = results;
+    }
+
+    private String command() {
+        return settings.quick() ? "bash bench/run-all.sh --quick" : "bash bench/run-all.sh";
+    }
+
+    String table() {
+        StringBuilder sb = new StringBuilder();
+        sb.append("Made by `").append(command()).append("` (").append(settings.quick()
+                ? "**quick mode: short warm-ups, 3 rounds; a check of the harness, not a result**" : "full run")
+                .append("), ").append(stamp.line()).append('\n');
+        if (settings.quick()) {
+            sb.append("\n**Provisional.** These figures come from a quick run on a shared machine (see the load average above); "
+                    + "the full run replaces them.\n");
+        }
+        sb.append('\n');
+        List<String> cols = new ArrayList<>(List.of("operation", "gmflux"));
+        cols.addAll(Catalog.PEERS);
+        Catalog.PEERS.forEach(p -> cols.add("gmflux vs " + p));
+        cols.add("cold: gmflux / peers");
+        row(sb, cols);
+        row(sb, cols.stream().map(c -> c.equals("operation") ? "---" : "---:").toList());
+        for (RowResult r : results) {
+            List<String> cells = new ArrayList<>();
+            cells.add(r.row.title());
+            double[] g = r.rounds.get(Catalog.GMFLUX);
+            cells.add(g == null ? "failed" : figure(r, Catalog.GMFLUX));
+            for (String peer : Catalog.PEERS) {
+                cells.add(r.rounds.containsKey(peer) ? figure(r, peer) + " " + tag(r.chosen.get(peer)) : "");
+            }
+            for (String peer : Catalog.PEERS) {
+                cells.add(g != null && r.rounds.containsKey(peer) ? RatioSummary.of(r.rounds.get(peer), g).cell() : "");
+            }
+            List<String> cold = new ArrayList<>();
+            r.cold.forEach((peer, rate) -> cold.add(coldFigure(r, rate)));
+            cells.add(String.join(" / ", cold));
+            row(sb, cells);
+        }
+        sb.append('\n');
+        sb.append("Per-operation rows: CPU time per call (us, ms); byte rows: MB/s (10^6 bytes per CPU second). "
+                + "\"gmflux vs X\" = X's CPU time / gmflux's, median of ").append(settings.rounds())
+                .append(" alternating rounds (min-max over rounds); above 1 gmflux is faster. Each implementation was first warmed "
+                        + "alone until its time per call stopped falling (at least ").append(secs(settings.rule().minCpuNanos()))
+                .append(" of its own CPU time, then two consecutive ").append(settings.rule().window())
+                .append("-batch windows within ").append(fmt(settings.rule().tolerance() * 100, 0))
+                .append("% with the JIT idle; `*` = not steady within the ").append(secs(settings.rule().capCpuNanos()))
+                .append(" cap). Each peer's column is its fastest configuration that works here, named in brackets: ")
+                .append("BouncyCastle 1.87's lightweight API (SM2 on `CustomNamedCurves`' sm2p256v1) or its JCA provider, "
+                        + "GCM with `Tables64kGCMMultiplier`; Kona 1.0.19's native one-shot, native or Java provider; "
+                        + "the JDK's AES-GCM (AES-NI/CLMUL intrinsics) as a reference for SM4-GCM. Cold: calls per second "
+                        + "(byte rows: MB/s) over the first ")
+                .append(secs(settings.coldNanos()))
+                .append(" of the measuring thread's CPU time in a fresh JVM, after setup (the JIT compiles beside it on its own threads), "
+                        + "in the order gmflux / BouncyCastle / Kona / JDK. Every configuration's warm-up and every round: `latest-details.md`.\n");
+        return sb.toString();
+    }
+
+    String details() {
+        StringBuilder sb = new StringBuilder("# Performance report: rounds and warm-ups\n\n");
+        sb.append("Made by `").append(command()).append("`, ").append(stamp.line()).append("\n\n");
+        sb.append("Times are CPU time per call. A warm-up runs batches of ").append(msecs(settings.batchNanos()))
+                .append(" CPU; \"curve\" gives the median time per call of each successive second of warm-up (first batch, then per second). "
+                        + "\"JIT ms\" is the compilation time during the last window.\n");
+        for (RowResult r : results) {
+            sb.append("\n## ").append(r.row.title()).append(" (`").append(r.row.id()).append("`)\n\n");
+            sb.append("| implementation | configuration | verdict | warm-up CPU | steady time | last two windows | JIT ms | curve |\n");
+            sb.append("| --- | --- | --- | ---: | ---: | --- | ---: | --- |\n");
+            for (Warmup w : r.warmups) {
+                boolean chosen = r.chosen.get(w.candidate().peer()) == w;
+                String name = w.candidate().peer() + (chosen && !w.candidate().peer().equals(Catalog.GMFLUX) ? " (chosen)" : "");
+                if (!w.ok()) {
+                    sb.append("| ").append(name).append(" | ").append(w.candidate().variant()).append(" | failed: ")
+                            .append(w.failure().replace('|', '/')).append(" | | | | | |\n");
+                    continue;
+                }
+                int n = w.batches();
+                int win = settings.rule().window();
+                String windows = n >= 2 * win
+                        ? PerformanceReport.time(SteadyState.median(java.util.Arrays.copyOfRange(w.nanosPerCall(), n - 2 * win, n - win)))
+                        + " -> " + PerformanceReport.time(SteadyState.median(java.util.Arrays.copyOfRange(w.nanosPerCall(), n - win, n)))
+                        : "";
+                long jit = 0;
+                for (int i = Math.max(0, n - win); i < n; i++) {
+                    jit += w.compileMillis()[i];
+                }
+                sb.append("| ").append(name).append(" | ").append(w.candidate().variant()).append(" | ")
+                        .append(w.verdict().name().toLowerCase(Locale.ROOT)).append(" | ").append(fmt(w.cpuNanos() / 1e9, 1)).append(" s | ")
+                        .append(PerformanceReport.time(w.steadyNanos())).append(" | ").append(windows).append(" | ").append(jit)
+                        .append(" | ").append(curve(w)).append(" |\n");
+            }
+            if (!r.rounds.isEmpty()) {
+                sb.append("\n| round |");
+                r.rounds.keySet().forEach(p -> sb.append(' ').append(p).append(" |"));
+                r.rounds.keySet().stream().filter(p -> !p.equals(Catalog.GMFLUX)).forEach(p -> sb.append(" ").append(p).append("/gmflux |"));
+                sb.append("\n| ---: |");
+                r.rounds.keySet().forEach(p -> sb.append(" ---: |"));
+                r.rounds.keySet().stream().filter(p -> !p.equals(Catalog.GMFLUX)).forEach(p -> sb.append(" ---: |"));
+                sb.append('\n');
+                double[] g = r.rounds.get(Catalog.GMFLUX);
+                for (int i = 0; i < settings.rounds(); i++) {
+                    int round = i;
+                    sb.append("| ").append(i + 1).append(" |");
+                    r.rounds.values().forEach(t -> sb.append(' ').append(PerformanceReport.time(t[round])).append(" |"));
+                    r.rounds.entrySet().stream().filter(e -> !e.getKey().equals(Catalog.GMFLUX))
+                            .forEach(e -> sb.append(' ').append(fmt(e.getValue()[round] / g[round], 2)).append(" |"));
+                    sb.append('\n');
+                }
+            }
+        }
+        return sb.toString();
+    }
+
+    /** Median time per call of the first batch, then of each following second of warm-up CPU time. */
+    private String curve(Warmup w) {
+        List<String> points = new ArrayList<>();
+        int perSecond = (int) Math.max(1, 1_000_000_000L / settings.batchNanos());
+        points.add(PerformanceReport.time(w.nanosPerCall()[0]));
+        for (int from = 0; from < w.batches(); from += perSecond) {
+            int to = Math.min(w.batches(), from + perSecond);
+            points.add(PerformanceReport.time(SteadyState.median(java.util.Arrays.copyOfRange(w.nanosPerCall(), from, to))));
+        }
+        return String.join(", ", points);
+    }
+
+    private String figure(RowResult r, String peer) {
+        double t = SteadyState.median(r.rounds.get(peer));
+        String mark = r.chosen.get(peer).capped() ? "*" : "";
+        return (r.row.bytes() > 0 ? fmt(r.row.bytes() * 1e3 / t, 1) + " MB/s" : PerformanceReport.time(t)) + mark;
+    }
+
+    private static String tag(Warmup w) {
+        return "[" + w.candidate().variant() + "]";
+    }
+
+    private static String coldFigure(RowResult r, double callsPerSecond) {
+        if (!Double.isFinite(callsPerSecond)) {
+            return "failed";
+        }
+        return r.row.bytes() > 0 ? fmt(callsPerSecond * r.row.bytes() / 1e6, 1) + " MB/s" : fmt(callsPerSecond, 0) + "/s";
+    }
+
+    private static String secs(long nanos) {
+        return fmt(nanos / 1e9, nanos % 1_000_000_000L == 0 ? 0 : 1) + " s";
+    }
+
+    private static String msecs(long nanos) {
+        return fmt(nanos / 1e6, 0) + " ms";
+    }
+
+    private static String fmt(double v, int decimals) {
+        return PerformanceReport.fmt(v, decimals);
+    }
+
+    private static void row(StringBuilder sb, List<String> cells) {
+        sb.append("| ").append(String.join(" | ", cells)).append(" |\n");
+    }
+}

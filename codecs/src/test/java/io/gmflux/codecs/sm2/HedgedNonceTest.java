@@ -1,0 +1,88 @@
+package io.gmflux.codecs.sm2;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.math.BigInteger;
+import java.util.SplittableRandom;
+import org.bouncycastle.crypto.digests.SM3Digest;
+import org.bouncycastle.crypto.macs.HMac;
+import org.bouncycastle.crypto.signers.HMacDSAKCalculator;
+import org.junit.jupiter.api.Test;
+
+class HedgedNonceTest {
+
+    private static final BigInteger N = BouncyCastleSm2.X9.getN();
+
+    /** BouncyCastle's RFC 6979 §3.2 generator over HMAC-SM3, with §3.6's additional data k'. */
+    private static final class BouncyCastleHedged extends HMacDSAKCalculator {
+        private final byte[] additional;
+
+        BouncyCastleHedged(byte[] additional) {
+            super(new SM3Digest());
+            this.additional = additional;
+        }
+
+        @Override
+        protected void initAdditionalInput0(HMac mac) {
+            mac.update(additional, 0, additional.length);
+        }
+
+        @Override
+        protected void initAdditionalInput1(HMac mac) {
+            mac.update(additional, 0, additional.length);
+        }
+    }
+
+    @Test
+    void agreesWithBouncyCastlesRfc6979OverHmacSm3WithAndWithoutAdditionalData() {
+        SplittableRandom rnd = new SplittableRandom(61);
+        HedgedNonce hedged = new HedgedNonce();
+        for (int i = 0; i < 200; i++) {
+            BigInteger d = new BigInteger(256, new java.util.Random(rnd.nextLong())).mod(N.subtract(BigInteger.TWO)).add(BigInteger.ONE);
+            byte[] digest = new byte[32];
+            rnd.nextBytes(digest);
+            if (i % 10 == 0) {
+                java.util.Arrays.fill(digest, (byte) 0xff); // e >= n: bits2octets reduces it
+            }
+            byte[] additional = new byte[i % 2 == 0 ? 0 : HedgedNonce.FRESH_LENGTH];
+            rnd.nextBytes(additional);
+            BouncyCastleHedged bc = new BouncyCastleHedged(additional);
+            bc.init(N, d, digest);
+            long[] dLimbs = limbs(BouncyCastleSm2.bytes32(d));
+            long[] e = limbs(digest);
+            Sm2Curve.FN.reduce(e, e);
+            long[] k = new long[4];
+            hedged.derive(k, dLimbs, e, additional.clone());
+            assertThat(toBig(k)).as("seed 61 case " + i + ", additional " + additional.length).isEqualTo(bc.nextK());
+        }
+    }
+
+    @Test
+    void freshBytesChangeTheNonceAndTheSameInputsRepeatIt() {
+        HedgedNonce hedged = new HedgedNonce();
+        long[] d = limbs(BouncyCastleSm2.bytes32(BigInteger.valueOf(12345)));
+        long[] e = limbs(BouncyCastleSm2.bytes32(BigInteger.valueOf(678)));
+        long[] k1 = new long[4];
+        long[] k2 = new long[4];
+        long[] k3 = new long[4];
+        hedged.derive(k1, d, e, new byte[32]);
+        hedged.derive(k2, d, e, new byte[32]);
+        byte[] other = new byte[32];
+        other[31] = 1;
+        hedged.derive(k3, d, e, other);
+        assertThat(k2).isEqualTo(k1);
+        assertThat(k3).isNotEqualTo(k1);
+    }
+
+    private static long[] limbs(byte[] be) {
+        long[] r = new long[4];
+        Sm2Curve.toLimbs(r, be, 0);
+        return r;
+    }
+
+    private static BigInteger toBig(long[] limbs) {
+        byte[] b = new byte[32];
+        Sm2Curve.toBytes(limbs, b, 0);
+        return new BigInteger(1, b);
+    }
+}
