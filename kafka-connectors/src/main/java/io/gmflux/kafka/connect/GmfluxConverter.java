@@ -3,13 +3,9 @@ package io.gmflux.kafka.connect;
 import io.gmflux.kafka.GmfluxConfig;
 import io.gmflux.kafka.GmfluxDeserializer;
 import io.gmflux.kafka.GmfluxSerializer;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.kafka.common.config.AbstractConfig;
 import org.apache.kafka.common.config.ConfigDef;
-import org.apache.kafka.common.config.ConfigDef.Importance;
-import org.apache.kafka.common.config.ConfigDef.Type;
 import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.header.Headers;
@@ -52,15 +48,11 @@ import org.apache.kafka.connect.storage.Converter;
 public class GmfluxConverter implements Converter {
 
     /** Class name of the converter between Connect data and the plaintext bytes (required). */
-    public static final String INNER = "inner";
-    /** Prefix of properties meant for the inner converter only. */
-    public static final String INNER_PREFIX = INNER + ".";
+    public static final String INNER = InnerConverter.INNER;
 
-    private static final ConfigDef OWN = new ConfigDef()
-            .define(INNER, Type.CLASS, ConfigDef.NO_DEFAULT_VALUE, Importance.HIGH,
-                    "Converter between Connect data and the plaintext bytes gmflux encrypts, e.g."
-                            + " org.apache.kafka.connect.json.JsonConverter. It is configured with this converter's"
-                            + " properties; inner.X overrides X for it.");
+    private static final ConfigDef OWN = InnerConverter.define(new ConfigDef(),
+            "Converter between Connect data and the plaintext bytes gmflux encrypts, e.g."
+                    + " org.apache.kafka.connect.json.JsonConverter.");
 
     private Converter inner;
     private GmfluxSerializer<byte[]> serializer;
@@ -83,14 +75,6 @@ public class GmfluxConverter implements Converter {
             throw new ConfigException("GmfluxConverter encrypts values only (key.converter): an encrypted key would"
                     + " change on every record and break partitioning and compaction");
         }
-        AbstractConfig own = new AbstractConfig(OWN, configs, false);
-        Map<String, Object> innerConfigs = new HashMap<>(configs);
-        innerConfigs.remove(INNER);
-        for (Map.Entry<String, ?> e : configs.entrySet()) {
-            if (e.getKey().startsWith(INNER_PREFIX)) {
-                innerConfigs.put(e.getKey().substring(INNER_PREFIX.length()), e.getValue());
-            }
-        }
         boolean writes = isSet(configs, GmfluxConfig.RECIPIENTS);
         boolean reads = isSet(configs, GmfluxConfig.PRIVATE_KEYS)
                 || "pass".equalsIgnoreCase(String.valueOf(configs.get(GmfluxConfig.FOREIGN_RECORDS)));
@@ -100,11 +84,10 @@ public class GmfluxConverter implements Converter {
                     + " decrypt with, for sink connectors), under the converter's prefix, e.g. value.converter."
                     + GmfluxConfig.RECIPIENTS);
         }
-        Converter in = Utils.newInstance(own.getClass(INNER), Converter.class);
+        Converter in = InnerConverter.create(OWN, configs, false);
         GmfluxSerializer<byte[]> ser = null;
         GmfluxDeserializer<byte[]> de = null;
         try {
-            in.configure(innerConfigs, false);
             if (writes) {
                 ser = new GmfluxSerializer<>(new ByteArraySerializer());
                 ser.configure(configs, false);

@@ -2,12 +2,8 @@ package io.gmflux.kafka.connect;
 
 import io.gmflux.kafka.GmfluxKeyDeserializer;
 import io.gmflux.kafka.GmfluxKeySerializer;
-import java.util.HashMap;
 import java.util.Map;
-import org.apache.kafka.common.config.AbstractConfig;
 import org.apache.kafka.common.config.ConfigDef;
-import org.apache.kafka.common.config.ConfigDef.Importance;
-import org.apache.kafka.common.config.ConfigDef.Type;
 import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
@@ -35,10 +31,8 @@ import org.apache.kafka.connect.storage.Converter;
  */
 public class GmfluxKeyConverter implements Converter {
 
-    private static final ConfigDef OWN = new ConfigDef()
-            .define(GmfluxConverter.INNER, Type.CLASS, ConfigDef.NO_DEFAULT_VALUE, Importance.HIGH,
-                    "Converter between Connect keys and the key bytes (which stay in clear); it is configured with"
-                            + " this converter's properties, inner.X overriding X.");
+    private static final ConfigDef OWN = InnerConverter.define(new ConfigDef(),
+            "Converter between Connect keys and the key bytes (which stay in clear).");
 
     private Converter inner;
     private final GmfluxKeySerializer<byte[]> serializer = new GmfluxKeySerializer<>(new ByteArraySerializer());
@@ -55,17 +49,7 @@ public class GmfluxKeyConverter implements Converter {
             throw new ConfigException("GmfluxKeyConverter converts record keys (key.converter); values take"
                     + " GmfluxConverter");
         }
-        AbstractConfig own = new AbstractConfig(OWN, configs, false);
-        Map<String, Object> innerConfigs = new HashMap<>(configs);
-        innerConfigs.remove(GmfluxConverter.INNER);
-        for (Map.Entry<String, ?> e : configs.entrySet()) {
-            if (e.getKey().startsWith(GmfluxConverter.INNER_PREFIX)) {
-                innerConfigs.put(e.getKey().substring(GmfluxConverter.INNER_PREFIX.length()), e.getValue());
-            }
-        }
-        Converter in = Utils.newInstance(own.getClass(GmfluxConverter.INNER), Converter.class);
-        in.configure(innerConfigs, true);
-        inner = in;
+        inner = InnerConverter.create(OWN, configs, true);
     }
 
     /** Without headers there is nothing to bind to: the inner converter's bytes. */
