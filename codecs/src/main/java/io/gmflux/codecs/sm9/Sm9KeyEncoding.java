@@ -186,9 +186,12 @@ public final class Sm9KeyEncoding {
 
     // ---- GmSSL's passphrase-encrypted PKCS#8
 
-    private static final String OID_SM9 = "1.2.156.10197.1.302";
-    private static final String OID_SM9_SIGN = "1.2.156.10197.1.302.1";
-    private static final String OID_SM9_ENCRYPT = "1.2.156.10197.1.302.3";
+    /** sm9, 1.2.156.10197.1.302: the algorithm of GmSSL's master-key PrivateKeyInfo (the scheme is its parameter). */
+    public static final String OID_SM9 = "1.2.156.10197.1.302";
+    /** sm9sign: the algorithm of GmSSL's sign user-key PrivateKeyInfo, or a master key's parameter. */
+    public static final String OID_SM9_SIGN = "1.2.156.10197.1.302.1";
+    /** sm9encrypt: the algorithm of GmSSL's encrypt user-key PrivateKeyInfo, or a master key's parameter. */
+    public static final String OID_SM9_ENCRYPT = "1.2.156.10197.1.302.3";
 
     /** Reads {@code gmssl sm9setup -alg sm9sign}'s encrypted master key. */
     public static Sm9SignMasterPrivateKey signMasterKeyFromEncryptedPem(String pem, char[] passphrase)
