@@ -30,8 +30,9 @@ import java.util.Objects;
  * master keys, and sm9sign or sm9encrypt alone for user keys, and whose privateKey holds the master
  * structures below or a user key's first two fields; the {@code *FromEncryptedPem} and
  * {@code *FromGmsslPkcs8} readers take those (a user key's identity, which GmSSL keeps outside the
- * file, is an argument). gmflux writes the inner structures
- * unencrypted, under the labels below (protect the files as files). The
+ * file, is an argument). gmflux's clear key files hold the inner structures under the labels
+ * below; protected ones are GmSSL's encrypted form ({@link #toGmsslPkcs8} inside an
+ * {@link EncryptedPrivateKeyInfo}, as {@code gmflux keygen --passphrase-*} writes). The
  * user-key structures start with GmSSL's two fields and add the identity and hid, which GmSSL keeps
  * outside the key but SM9 decryption and key exchange need (the identity is hashed into K).
  * Points are the raw forms of {@link Sm9G1Point} and {@link Sm9G2Point} inside the BIT STRINGs.

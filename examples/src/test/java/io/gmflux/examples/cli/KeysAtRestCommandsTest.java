@@ -184,6 +184,20 @@ class KeysAtRestCommandsTest {
         assertThat(Files.readString(dir.resolve("plain.key"))).startsWith("-----BEGIN PRIVATE KEY-----");
     }
 
+    @Test
+    void helpSaysWhatIsEncryptedHowAndWhatCannotBe() {
+        CliRun keygen = ok("keygen", "--help");
+        assertThat(keygen.out).contains("in clear unless a passphrase option").contains("--openssl-compatible")
+                .contains("Hybrid keys cannot be encrypted");
+        CliRun sm2 = ok("keygen", "sm2", "--help");
+        assertThat(sm2.out).contains("--passphrase-env=VAR").contains("--passphrase-file=FILE").contains("--passphrase ")
+                .contains("--openssl-compatible");
+        CliRun decrypt = ok("decrypt", "--help");
+        assertThat(decrypt.out).contains("--key-passphrase-env=VAR").contains("--key-passphrase-file=FILE")
+                .contains("--key-passphrase ");
+        assertThat(ok("--help").out).contains("6   wrong passphrase");
+    }
+
     // ---- OpenSSL 3
 
     private static boolean haveOpenssl() {
