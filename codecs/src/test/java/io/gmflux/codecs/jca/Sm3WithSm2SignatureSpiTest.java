@@ -214,4 +214,41 @@ class Sm3WithSm2SignatureSpiTest {
         assertThat(Signature.getInstance("1.2.156.10197.1.501", GMFLUX).getAlgorithm()).isEqualTo("1.2.156.10197.1.501");
         assertThat(Signature.getInstance("SM3WITHSM2", GMFLUX).getProvider()).isSameAs(GMFLUX);
     }
+
+    /**
+     * Issue 14 through the JCA: two Signature objects whose SecureRandoms are in the same state
+     * (identically seeded SHA1PRNGs) sign different messages; with k from the generator alone they
+     * would share k and the two signatures would give the key away. Hedged, they do not.
+     */
+    @Test
+    void sameRngStateTwiceDoesNotRepeatNonceThroughTheJca() throws Exception {
+        KeyPair pair = generate(GMFLUX);
+        byte[][] sigs = new byte[2][];
+        byte[][] messages = {"pay 10 to alice".getBytes(StandardCharsets.UTF_8), "pay 10000 to mallory".getBytes(StandardCharsets.UTF_8)};
+        for (int i = 0; i < 2; i++) {
+            java.security.SecureRandom random = java.security.SecureRandom.getInstance("SHA1PRNG");
+            random.setSeed("snapshot".getBytes(StandardCharsets.UTF_8));
+            Signature s = Signature.getInstance("SM3withSM2", GMFLUX);
+            s.initSign(pair.getPrivate(), random);
+            s.update(messages[i]);
+            sigs[i] = Sm2SignatureEncoding.toRaw(s.sign());
+        }
+        java.math.BigInteger n = new java.math.BigInteger("FFFFFFFEFFFFFFFFFFFFFFFFFFFFFFFF7203DF6B21C6052B53BBF40939D54123", 16);
+        java.math.BigInteger[] r = new java.math.BigInteger[2];
+        java.math.BigInteger[] sv = new java.math.BigInteger[2];
+        for (int i = 0; i < 2; i++) {
+            r[i] = new java.math.BigInteger(1, java.util.Arrays.copyOfRange(sigs[i], 0, 32));
+            sv[i] = new java.math.BigInteger(1, java.util.Arrays.copyOfRange(sigs[i], 32, 64));
+        }
+        // s = (1 + d)^-1 (k - r d) for both with one k gives d = (s2 - s1) / (s1 + r1 - s2 - r2)
+        java.math.BigInteger recovered = sv[1].subtract(sv[0])
+                .multiply(sv[0].add(r[0]).subtract(sv[1]).subtract(r[1]).modInverse(n)).mod(n);
+        assertThat(recovered).isNotEqualTo(((java.security.interfaces.ECPrivateKey) pair.getPrivate()).getS());
+        for (int i = 0; i < 2; i++) {
+            Signature v = Signature.getInstance("SM3withSM2", BC);
+            v.initVerify(pair.getPublic());
+            v.update(messages[i]);
+            assertThat(v.verify(Sm2SignatureEncoding.toDer(sigs[i]))).isTrue();
+        }
+    }
 }
