@@ -41,6 +41,10 @@ public final class GmfluxConfig extends AbstractConfig {
     public static final String INNER_SERIALIZER = "gmflux.inner.serializer";
     /** Class of the deserializer that reads the decrypted bytes. */
     public static final String INNER_DESERIALIZER = "gmflux.inner.deserializer";
+    /** Class of the key serializer inside {@link GmfluxKeySerializer}. */
+    public static final String INNER_KEY_SERIALIZER = "gmflux.inner.key.serializer";
+    /** Class of the key deserializer inside {@link GmfluxKeyDeserializer}. */
+    public static final String INNER_KEY_DESERIALIZER = "gmflux.inner.key.deserializer";
     /** A new DEK after this many records (at most 2^32, the record counter's range). */
     public static final String ROTATE_RECORDS = "gmflux.dek.rotate.records";
     /** A new DEK after this many plaintext bytes. */
@@ -86,6 +90,10 @@ public final class GmfluxConfig extends AbstractConfig {
                     "Serializer producing the plaintext bytes.")
             .define(INNER_DESERIALIZER, Type.CLASS, ByteArrayDeserializer.class, Importance.HIGH,
                     "Deserializer reading the decrypted bytes.")
+            .define(INNER_KEY_SERIALIZER, Type.CLASS, ByteArraySerializer.class, Importance.LOW,
+                    "Key serializer inside GmfluxKeySerializer (which binds values to keys).")
+            .define(INNER_KEY_DESERIALIZER, Type.CLASS, ByteArrayDeserializer.class, Importance.LOW,
+                    "Key deserializer inside GmfluxKeyDeserializer.")
             .define(ROTATE_RECORDS, Type.LONG, 1_000_000L, ConfigDef.Range.between(1L, MAX_RECORDS_PER_DEK),
                     Importance.MEDIUM, "Records per DEK.")
             .define(ROTATE_BYTES, Type.LONG, 1L << 30, ConfigDef.Range.atLeast(1L), Importance.MEDIUM,

@@ -138,7 +138,9 @@ public class GmfluxDeserializer<T> implements Deserializer<T> {
                     + ": record is not in gmflux's format (no " + DekHeader.NAME + " header); set " + GmfluxConfig.FOREIGN_RECORDS + "=pass to read such records"
                     + " as they are");
         }
-        if (len < RecordLayout.SEALED_OFFSET || in[off] != RecordLayout.VERSION) {
+        byte[] keyDigest = RecordKeyBinding.take(headers);
+        boolean keyBound = len > 0 && in[off] == RecordLayout.VERSION_KEY_BOUND;
+        if (len < RecordLayout.SEALED_OFFSET || (in[off] != RecordLayout.VERSION && !keyBound)) {
             throw new RecordRejectedException(RecordRejectedException.Reason.NOT_GMFLUX, "topic " + topic
                     + ": record value is not in gmflux's format version " + RecordLayout.VERSION + " ("
                     + (len < RecordLayout.SEALED_OFFSET ? len + " bytes" : "version byte " + (in[off] & 0xff)) + ")");
@@ -159,7 +161,7 @@ public class GmfluxDeserializer<T> implements Deserializer<T> {
                         + ": record value too short for its tag");
             }
             plain = new byte[sealedLen - key.suite().tagLength()];
-            key.open(counter, in, off + RecordLayout.SEALED_OFFSET, sealedLen, plain, 0);
+            key.open(counter, keyBound, in, off + RecordLayout.SEALED_OFFSET, sealedLen, plain, 0);
         } catch (AEADBadTagException e) {
             throw new RecordRejectedException(RecordRejectedException.Reason.FAILED_AUTHENTICATION, "topic " + topic
                     + ": record (DEK " + Hex.encode(entry.keys.dekIdRef()) + ", counter " + counter
@@ -168,7 +170,24 @@ public class GmfluxDeserializer<T> implements Deserializer<T> {
         } finally {
             entry.keys.release();
         }
+        if (keyBound) {
+            plain = checkKey(topic, keyDigest != null ? keyDigest : RecordKeyBinding.digest(null), plain);
+        }
         return inner.deserialize(topic, headers, plain);
+    }
+
+    /** The plaintext of a key-bound record after its key digest, if that is its record key's. */
+    private static byte[] checkKey(String topic, byte[] expected, byte[] bound) {
+        if (bound.length < RecordKeyBinding.DIGEST_LENGTH
+                || !Bytes.constantTimeEquals(bound, 0, expected, 0, RecordKeyBinding.DIGEST_LENGTH)) {
+            Bytes.wipe(bound);
+            throw new RecordRejectedException(RecordRejectedException.Reason.KEY_MISMATCH, "topic " + topic
+                    + ": record's value is bound to another record key (moved under this key), or the consumer"
+                    + " reads keys without key.deserializer=" + GmfluxKeyDeserializer.class.getName());
+        }
+        byte[] plain = Arrays.copyOfRange(bound, RecordKeyBinding.DIGEST_LENGTH, bound.length);
+        Bytes.wipe(bound);
+        return plain;
     }
 
     /** How many DEK headers this deserializer has verified and unwrapped (KEM decapsulations), for tests and metrics. */

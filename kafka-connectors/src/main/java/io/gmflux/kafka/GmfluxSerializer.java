@@ -33,6 +33,8 @@ import org.apache.kafka.common.utils.Utils;
  *       partitioning and compaction (equal keys must be equal bytes).</li>
  *   <li>It needs the record's headers, so {@link #serialize(String, Object)} without them (a
  *       Kafka Streams state store, for instance) is refused.</li>
+ *   <li>With {@link GmfluxKeySerializer} as the key serializer, each value is bound to its record
+ *       key (off by default; FORMAT.md §7.3): 32 bytes more per record.</li>
  *   <li>The {@code gmflux.dek} header is added to the record's headers; a record sent twice must
  *       be a new {@code ProducerRecord} (Kafka makes sent headers read-only).</li>
  * </ul>
@@ -92,6 +94,7 @@ public class GmfluxSerializer<T> implements Serializer<T> {
 
     @Override
     public byte[] serialize(String topic, Headers headers, T data) {
+        byte[] keyDigest = headers == null ? null : RecordKeyBinding.take(headers);
         if (data == null) {
             return null;
         }
@@ -101,6 +104,12 @@ public class GmfluxSerializer<T> implements Serializer<T> {
         byte[] plain = inner.serialize(topic, headers, data);
         if (plain == null) {
             return null;
+        }
+        if (keyDigest != null) {
+            byte[] bound = new byte[keyDigest.length + plain.length];
+            System.arraycopy(keyDigest, 0, bound, 0, keyDigest.length);
+            System.arraycopy(plain, 0, bound, keyDigest.length, plain.length);
+            plain = bound;
         }
         DekIssuer.Lease lease;
         try {
@@ -112,9 +121,9 @@ public class GmfluxSerializer<T> implements Serializer<T> {
             DekKeys.TopicKey tk = lease.keys.forTopic(topic);
             RecordKey key = tk.key();
             byte[] out = new byte[RecordLayout.SEALED_OFFSET + plain.length + key.suite().tagLength()];
-            out[0] = RecordLayout.VERSION;
+            out[0] = (byte) (keyDigest != null ? RecordLayout.VERSION_KEY_BOUND : RecordLayout.VERSION);
             Bytes.putIntBEByBytes(out, RecordLayout.COUNTER_OFFSET, (int) lease.counter);
-            key.seal(lease.counter, plain, 0, plain.length, out, RecordLayout.SEALED_OFFSET);
+            key.seal(lease.counter, keyDigest != null, plain, 0, plain.length, out, RecordLayout.SEALED_OFFSET);
             headers.remove(DekHeader.NAME);
             headers.add(DekHeader.NAME, tk.header().clone());
             return out;

@@ -37,19 +37,24 @@ final class RecordKey {
         return suite;
     }
 
-    int seal(long counter, byte[] in, int inOff, int len, byte[] out, int outOff) {
+    /**
+     * Seals with the nonce {@code prefix || counter || flag}: flag 0x01 for a record, 0x00 for a
+     * record that binds its key ({@code keyBound}, FORMAT.md §7.3), so the two kinds never share a nonce.
+     */
+    int seal(long counter, boolean keyBound, byte[] in, int inOff, int len, byte[] out, int outOff) {
         SuiteCipher c = borrow();
         try {
-            return c.seal(counter, true, in, inOff, len, out, outOff);
+            return c.seal(counter, !keyBound, in, inOff, len, out, outOff);
         } finally {
             giveBack(c);
         }
     }
 
-    int open(long counter, byte[] in, int inOff, int len, byte[] out, int outOff) throws AEADBadTagException {
+    int open(long counter, boolean keyBound, byte[] in, int inOff, int len, byte[] out, int outOff)
+            throws AEADBadTagException {
         SuiteCipher c = borrow();
         try {
-            return c.open(counter, true, in, inOff, len, out, outOff);
+            return c.open(counter, !keyBound, in, inOff, len, out, outOff);
         } finally {
             giveBack(c);
         }

@@ -27,7 +27,9 @@ public class RecordRejectedException extends SerializationException {
         /** The DEK unwrapped does not match the header's commitment (a header wrapping different DEKs). */
         DEK_COMMITMENT_MISMATCH,
         /** The value does not authenticate under the record key (value, header or topic changed). */
-        FAILED_AUTHENTICATION
+        FAILED_AUTHENTICATION,
+        /** The value is bound to another record key than the record's (FORMAT.md §7.3). */
+        KEY_MISMATCH
     }
 
     private final Reason reason;

@@ -251,6 +251,45 @@ class EncryptedTopicTest {
     }
 
     @Test
+    void aBoundValueMovedUnderAnotherKeyIsRefused() {
+        String topic = Clients.topic("balances");
+        try (KafkaProducer<String, byte[]> p = new KafkaProducer<>(Clients.producerProps(sendTo(ALICE,
+                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, GmfluxKeySerializer.class.getName(),
+                GmfluxConfig.INNER_KEY_SERIALIZER, StringSerializer.class.getName())))) {
+            p.send(new ProducerRecord<>(topic, "acct-1", "balance 100".getBytes(StandardCharsets.UTF_8)));
+            p.send(new ProducerRecord<>(topic, "acct-2", "balance 0".getBytes(StandardCharsets.UTF_8)));
+        }
+        try (KafkaConsumer<byte[], byte[]> raw = rawConsumer(); KafkaProducer<byte[], byte[]> rp = rawProducer()) {
+            ConsumerRecord<byte[], byte[]> one = Clients.readAll(raw, topic, 2).get(0);
+            // A writer re-keys acct-1's value as acct-2's (on a compacted topic it would replace it).
+            rp.send(new ProducerRecord<>(topic, null, "acct-2".getBytes(StandardCharsets.UTF_8), one.value(),
+                    one.headers()));
+        }
+        try (KafkaConsumer<String, byte[]> c = new KafkaConsumer<>(Clients.consumerProps(readWith(ALICE,
+                "key.deserializer", GmfluxKeyDeserializer.class.getName(),
+                GmfluxConfig.INNER_KEY_DESERIALIZER, StringDeserializer.class.getName())))) {
+            c.subscribe(List.of(topic));
+            List<ConsumerRecord<String, byte[]>> good = new ArrayList<>();
+            RecordDeserializationException moved = null;
+            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            while (moved == null && System.nanoTime() < deadline) {
+                try {
+                    c.poll(Duration.ofMillis(200)).forEach(good::add);
+                } catch (RecordDeserializationException e) {
+                    moved = e;
+                }
+            }
+            assertThat(good).extracting(r -> r.key() + "=" + new String(r.value(), StandardCharsets.UTF_8))
+                    .containsExactly("acct-1=balance 100", "acct-2=balance 0");
+            assertThat(good.get(0).headers().lastHeader("gmflux.key.digest")).isNull();
+            assertThat(moved).as("the moved record is refused").isNotNull();
+            assertThat(moved.offset()).isEqualTo(2);
+            assertThat(((RecordRejectedException) moved.getCause()).reason())
+                    .isEqualTo(RecordRejectedException.Reason.KEY_MISMATCH);
+        }
+    }
+
+    @Test
     void aTamperedValueOrDekHeaderIsRejectedAndGenuineRecordsAroundItStillRead() {
         String topic = Clients.topic("ledger");
         try (KafkaProducer<byte[], byte[]> p = Clients.producer(sendTo(ALICE))) {

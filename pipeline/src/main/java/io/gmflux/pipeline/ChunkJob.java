@@ -1,7 +1,6 @@
 package io.gmflux.pipeline;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.util.ReferenceCountUtil;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -21,7 +20,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p>Thread-safe.
  */
-class ChunkJob {
+non-sealed class ChunkJob implements Cut {
 
     private static final int NEW = 0;
     private static final int RUNNING = 1;
@@ -29,20 +28,11 @@ class ChunkJob {
     private static final int TAKEN = 3;
     private static final int DISCARDED = 4;
 
-    /** A failure kept in the stream's order: signalled when the chunks before it have been emitted. */
-    static final class Failure {
-        final Throwable cause;
-
-        Failure(Throwable cause) {
-            this.cause = cause;
-        }
-    }
-
     private final AtomicInteger state;
     private final Set<ChunkJob> live;
     protected final ByteBuf in;
     protected final boolean last;
-    private Object output;
+    private JobOutput output;
 
     /** A job of a chunk in {@code in}, to be claimed and run. */
     ChunkJob(ByteBuf in, boolean last, Set<ChunkJob> live) {
@@ -53,7 +43,7 @@ class ChunkJob {
         live.add(this);
     }
 
-    private ChunkJob(Object output, Set<ChunkJob> live) {
+    private ChunkJob(JobOutput output, Set<ChunkJob> live) {
         this.state = new AtomicInteger(DONE);
         this.in = null;
         this.last = false;
@@ -63,7 +53,7 @@ class ChunkJob {
     }
 
     /** A job whose output (a buffer or a {@link Failure}) is ready. */
-    static ChunkJob ready(Object output, Set<ChunkJob> live) {
+    static ChunkJob ready(JobOutput output, Set<ChunkJob> live) {
         return new ChunkJob(output, live);
     }
 
@@ -90,37 +80,40 @@ class ChunkJob {
         if (!state.compareAndSet(NEW, RUNNING)) {
             return this;
         }
-        Object out;
+        JobOutput out;
+        ByteBuf made = null;
         try {
-            out = work();
+            made = work();
+            out = new JobOutput.Chunk(made);
         } catch (Exception | Error e) {
             out = new Failure(e);
         }
-        if (out != in) {
+        if (made != in) {
             releaseInput();
         }
         output = out;
         if (!state.compareAndSet(RUNNING, DONE)) {
             // discarded while running: the run releases what it made
             output = null;
-            ReferenceCountUtil.safeRelease(out);
+            out.release();
         }
         return this;
     }
 
     /** The output (a buffer the caller now owns, or a {@link Failure}), or null if it was discarded. */
-    final Object take() {
+    final JobOutput take() {
         if (!state.compareAndSet(DONE, TAKEN)) {
             return null;
         }
         live.remove(this);
-        Object out = output;
+        JobOutput out = output;
         output = null;
         return out;
     }
 
     /** Releases what the job owns now; a running job releases what it makes when it ends. Idempotent. */
-    final void discard() {
+    @Override
+    public final void discard() {
         while (true) {
             int s = state.get();
             if (s == NEW) {
@@ -137,9 +130,9 @@ class ChunkJob {
             } else if (s == DONE) {
                 if (state.compareAndSet(DONE, DISCARDED)) {
                     live.remove(this);
-                    Object out = output;
+                    JobOutput out = output;
                     output = null;
-                    ReferenceCountUtil.safeRelease(out);
+                    out.release();
                     return;
                 }
             } else {

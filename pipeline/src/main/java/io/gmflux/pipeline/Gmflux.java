@@ -235,7 +235,7 @@ public final class Gmflux {
      * {@code publishOn}, drains whatever input is queued in one go); at higher parallelism every
      * job runs on a worker of its own ({@code subscribeOn} per job, {@code 2 * parallelism}
      * subscribed); outputs are re-assembled
-     * in order ({@code flatMapSequential}). A {@link ChunkJob.Failure} ends the stream with its
+     * in order ({@code flatMapSequential}). A {@link Failure} ends the stream with its
      * exception once everything before it has been emitted.
      *
      * <p>Memory: {@link #PREFETCH} lists of chunks (what {@link #PREFETCH} input buffers complete),
@@ -246,9 +246,9 @@ public final class Gmflux {
      * {@code Flux.defer}).
      */
     static Flux<ByteBuf> drive(Flux<ByteBuf> source, Scheduler scheduler, int parallelism,
-            Function<ByteBuf, List<Object>> cut, Supplier<List<Object>> cutLast,
-            Function<List<Object>, List<Object>> step, Runnable close) {
-        Flux<Object> jobs = source
+            Function<ByteBuf, List<Cut>> cut, Supplier<List<Cut>> cutLast,
+            Function<List<Cut>, List<ChunkJob>> step, Runnable close) {
+        Flux<ChunkJob> jobs = source
                 .map(cut)
                 .concatWith(Mono.fromSupplier(cutLast))
                 .publishOn(scheduler, PREFETCH)
@@ -258,17 +258,17 @@ public final class Gmflux {
                 .hide()
                 .concatMapIterable(list -> list, 1);
         Flux<ChunkJob> ordered = parallelism == 1
-                ? jobs.map(o -> (ChunkJob) o)
+                ? jobs
                 // twice the parallelism subscribed: a worker finishing a job mostly finds the next
                 // one queued on its executor instead of parking
-                : jobs.flatMapSequential(o -> run(o, scheduler), 2 * parallelism, 1);
+                : jobs.flatMapSequential(job -> run(job, scheduler), 2 * parallelism, 1);
         return ordered
                 .<ByteBuf>handle((job, sink) -> {
-                    Object o = job.take();
-                    if (o instanceof ChunkJob.Failure) {
-                        sink.error(((ChunkJob.Failure) o).cause);
-                    } else if (o != null) {
-                        ByteBuf b = (ByteBuf) o;
+                    JobOutput o = job.take();
+                    if (o instanceof Failure f) {
+                        sink.error(f.cause());
+                    } else if (o instanceof JobOutput.Chunk c) {
+                        ByteBuf b = c.buf();
                         if (b.isReadable()) {
                             sink.next(b);
                         } else {
@@ -287,10 +287,9 @@ public final class Gmflux {
      * (measured on a quiet machine: 1.27x raw at parallelism 2 with one job in two run here,
      * against about 1.65x with every job on the workers).
      */
-    private static List<Object> runOwnTurns(List<Object> claimed, int parallelism) {
+    private static List<ChunkJob> runOwnTurns(List<ChunkJob> claimed, int parallelism) {
         if (parallelism == 1) {
-            for (Object o : claimed) {
-                ChunkJob job = (ChunkJob) o;
+            for (ChunkJob job : claimed) {
                 if (!job.isDone()) {
                     job.run();
                 }
@@ -299,20 +298,22 @@ public final class Gmflux {
         return claimed;
     }
 
-    private static Mono<ChunkJob> run(Object o, Scheduler scheduler) {
-        ChunkJob job = (ChunkJob) o;
+    private static Mono<ChunkJob> run(ChunkJob job, Scheduler scheduler) {
         if (job.isDone()) {
             return Mono.just(job); // the header, or a failure
         }
         return Mono.fromSupplier(job::run).subscribeOn(scheduler);
     }
 
-    /** Releases whatever an operator dropped: buffers, jobs not yet run, and lists of them. */
+    /**
+     * Releases whatever a Reactor operator dropped: a {@link Cut} (a job not yet run), a buffer
+     * handed out, or a list of cuts or jobs still in a queue. Reactor hands discards over untyped.
+     */
     static void discard(Object o) {
-        if (o instanceof ChunkJob) {
-            ((ChunkJob) o).discard();
-        } else if (o instanceof List) {
-            releaseAll((List<?>) o);
+        if (o instanceof Cut c) {
+            c.discard();
+        } else if (o instanceof List<?> list) {
+            releaseAll(list);
         } else {
             ReferenceCountUtil.safeRelease(o);
         }

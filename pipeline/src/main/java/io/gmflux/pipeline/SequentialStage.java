@@ -18,12 +18,12 @@ abstract class SequentialStage {
     private boolean released;
 
     /** The step proper, under the lock; {@code closed} tells it to stop early. */
-    protected abstract List<Object> doStep(List<Object> items);
+    protected abstract List<ChunkJob> doStep(List<Cut> items);
 
     /** Wipes keys and frees what the stage holds; called once, under the lock. */
     protected abstract void release();
 
-    final List<Object> step(List<Object> items) {
+    final List<ChunkJob> step(List<Cut> items) {
         lock.lock();
         try {
             return doStep(items);

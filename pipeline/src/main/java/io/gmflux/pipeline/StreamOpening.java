@@ -27,7 +27,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * <li>each job, on any worker: opens its chunk into a new buffer, handed out only if it
  *     authenticated.</li>
  * </ol>
- * Failures become a {@link ChunkJob.Failure} in the output, after the chunks before them, so their
+ * Failures become a {@link Failure} in the output, after the chunks before them, so their
  * plaintext is still delivered in order and nothing after a failure is.
  */
 final class StreamOpening extends SequentialStage {
@@ -58,8 +58,8 @@ final class StreamOpening extends SequentialStage {
     }
 
     /** The parsed header (once) and a job per sealed chunk that {@code in} completes; releases {@code in}. */
-    List<Object> cut(ByteBuf in) {
-        List<Object> out = new ArrayList<>(2);
+    List<Cut> cut(ByteBuf in) {
+        List<Cut> out = new ArrayList<>(2);
         synchronized (cutLock) {
             try {
                 if (!cutClosed) {
@@ -71,7 +71,7 @@ final class StreamOpening extends SequentialStage {
                     }
                 }
             } catch (Exception | Error e) {
-                out.add(new ChunkJob.Failure(e));
+                out.add(new Failure(e));
                 cutClosed = true;
             } finally {
                 in.release();
@@ -81,8 +81,8 @@ final class StreamOpening extends SequentialStage {
     }
 
     /** The job of the last chunk; a failure if the input ended inside the header. */
-    List<Object> cutLast() {
-        List<Object> out = new ArrayList<>(1);
+    List<Cut> cutLast() {
+        List<Cut> out = new ArrayList<>(1);
         synchronized (cutLock) {
             try {
                 if (!cutClosed) {
@@ -94,14 +94,14 @@ final class StreamOpening extends SequentialStage {
                     chunks.finish((c, last, copy) -> out.add(new OpenJob(c, last)));
                 }
             } catch (Exception | Error e) {
-                out.add(new ChunkJob.Failure(e));
+                out.add(new Failure(e));
             }
             cutClosed = true;
         }
         return out;
     }
 
-    private void collectHeader(ByteBuf in, List<Object> out) throws StreamException {
+    private void collectHeader(ByteBuf in, List<Cut> out) throws StreamException {
         while (in.isReadable() && chunks == null) {
             if (headerFilled == header.length) {
                 header = Arrays.copyOf(header, header.length * 2);
@@ -118,26 +118,26 @@ final class StreamOpening extends SequentialStage {
                 in.skipBytes(total - headerFilled);
                 StreamHeader h = StreamHeader.parse(header, 0, total, limits);
                 header = null;
-                out.add(h);
+                out.add(new Cut.Header(h));
                 chunks = new ChunkAccumulator(alloc, h.chunkSize() + h.suite().tagLength(), 0, slicing);
             }
         }
     }
 
     @Override
-    protected List<Object> doStep(List<Object> items) {
-        List<Object> out = new ArrayList<>(items.size());
-        for (Object o : items) {
+    protected List<ChunkJob> doStep(List<Cut> items) {
+        List<ChunkJob> out = new ArrayList<>(items.size());
+        for (Cut o : items) {
             if (failed || isClosed()) {
-                Gmflux.discard(o);
+                o.discard();
                 continue;
             }
             try {
-                if (o instanceof ChunkJob.Failure) {
+                if (o instanceof Failure f) {
                     failed = true;
-                    out.add(ChunkJob.ready(o, live));
-                } else if (o instanceof StreamHeader) {
-                    StreamDecryptor d = StreamDecryptor.open((StreamHeader) o, identities, limits);
+                    out.add(ChunkJob.ready(f, live));
+                } else if (o instanceof Cut.Header h) {
+                    StreamDecryptor d = StreamDecryptor.open(h.header(), identities, limits);
                     opener = d;
                     tag = d.header().suite().tagLength();
                     pool = new CipherPool<>(d::newChunkOpener);
@@ -153,7 +153,7 @@ final class StreamOpening extends SequentialStage {
                 }
             } catch (Exception | Error e) {
                 failed = true;
-                out.add(ChunkJob.ready(new ChunkJob.Failure(e), live));
+                out.add(ChunkJob.ready(new Failure(e), live));
             }
         }
         return out;

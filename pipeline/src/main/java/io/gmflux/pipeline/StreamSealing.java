@@ -22,7 +22,7 @@ import java.util.concurrent.ConcurrentHashMap;
  *     and last flag from it.</li>
  * <li>each job, on any worker: seals its chunk in place with a sealer from the stream's pool.</li>
  * </ol>
- * Failures become a {@link ChunkJob.Failure} in the output, after what came before them.
+ * Failures become a {@link Failure} in the output, after what came before them.
  */
 final class StreamSealing extends SequentialStage {
 
@@ -43,15 +43,15 @@ final class StreamSealing extends SequentialStage {
     }
 
     /** A job per chunk that {@code in} completes; releases {@code in}. On the source's thread. */
-    List<Object> cut(ByteBuf in) {
-        List<Object> out = new ArrayList<>(2);
+    List<Cut> cut(ByteBuf in) {
+        List<Cut> out = new ArrayList<>(2);
         synchronized (chunks) {
             try {
                 if (!cutClosed) {
                     chunks.add(in, (c, last, copy) -> out.add(new SealJob(c, last, copy)));
                 }
             } catch (Exception | Error e) {
-                out.add(new ChunkJob.Failure(e));
+                out.add(new Failure(e));
                 cutClosed = true;
             } finally {
                 in.release();
@@ -61,15 +61,15 @@ final class StreamSealing extends SequentialStage {
     }
 
     /** The job of the last chunk. */
-    List<Object> cutLast() {
-        List<Object> out = new ArrayList<>(1);
+    List<Cut> cutLast() {
+        List<Cut> out = new ArrayList<>(1);
         synchronized (chunks) {
             try {
                 if (!cutClosed) {
                     chunks.finish((c, last, copy) -> out.add(new SealJob(c, last, copy)));
                 }
             } catch (Exception | Error e) {
-                out.add(new ChunkJob.Failure(e));
+                out.add(new Failure(e));
             }
             cutClosed = true;
         }
@@ -77,19 +77,19 @@ final class StreamSealing extends SequentialStage {
     }
 
     @Override
-    protected List<Object> doStep(List<Object> items) {
-        List<Object> out = new ArrayList<>(items.size() + 1);
-        for (Object o : items) {
+    protected List<ChunkJob> doStep(List<Cut> items) {
+        List<ChunkJob> out = new ArrayList<>(items.size() + 1);
+        for (Cut o : items) {
             if (failed || isClosed()) {
-                Gmflux.discard(o);
+                o.discard();
                 continue;
             }
-            if (o instanceof ChunkJob.Failure) {
+            if (o instanceof Failure f) {
                 failed = true;
-                out.add(ChunkJob.ready(o, live));
+                out.add(ChunkJob.ready(f, live));
                 continue;
             }
-            SealJob j = (SealJob) o;
+            SealJob j = (SealJob) o; // a sealing cut emits jobs and failures only
             try {
                 if (sealer == null) {
                     start(out);
@@ -99,18 +99,18 @@ final class StreamSealing extends SequentialStage {
             } catch (Exception | Error e) {
                 j.discard();
                 failed = true;
-                out.add(ChunkJob.ready(new ChunkJob.Failure(e), live));
+                out.add(ChunkJob.ready(new Failure(e), live));
             }
         }
         return out;
     }
 
-    private void start(List<Object> out) throws Exception {
+    private void start(List<ChunkJob> out) throws Exception {
         StreamEncryptor s = StreamEncryptor.start(spec);
         sealer = s;
         pool = new CipherPool<>(s::newChunkSealer);
         byte[] h = s.header().encoded();
-        out.add(ChunkJob.ready(alloc.heapBuffer(h.length).writeBytes(h), live));
+        out.add(ChunkJob.ready(new JobOutput.Chunk(alloc.heapBuffer(h.length).writeBytes(h)), live));
     }
 
     @Override

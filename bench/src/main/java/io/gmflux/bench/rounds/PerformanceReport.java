@@ -59,8 +59,9 @@ public final class PerformanceReport {
                     Paths.get("bench", "target", "report"), null, Pattern.compile(".*"));
         }
 
+        /** Only the rows whose id matches; a partial table goes to bench/target/report, never to the README. */
         Settings withRows(Pattern p) {
-            return new Settings(quick, rule, batchNanos, rounds, roundNanos, coldNanos, outDir, readme, p);
+            return new Settings(quick, rule, batchNanos, rounds, roundNanos, coldNanos, Paths.get("bench", "target", "report"), null, p);
         }
 
         private static long s(long seconds) {
@@ -118,7 +119,7 @@ public final class PerformanceReport {
         Settings s = Settings.fullRun();
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
-                case "--quick" -> s = Settings.quickRun().withRows(s.rows());
+                case "--quick" -> s = s.readme() == null ? Settings.quickRun().withRows(s.rows()) : Settings.quickRun();
                 case "--rows" -> s = s.withRows(Pattern.compile(args[++i]));
                 default -> {
                     System.err.println("usage: PerformanceReport [--quick] [--rows <regex over row ids, e.g. '^sm2'>]");

@@ -62,10 +62,14 @@ final class KafkaConsumeCommand implements Callable<Integer> {
             + " suite with a tag of at least 64 bits, so zuc128 only when named)")
     List<String> suites = new ArrayList<>();
 
+    @Option(names = "--trusted-producer", paramLabel = "PUB", description = "an SM2 public key (PEM) of a producer"
+            + " whose records to accept; repeatable. Given, records not signed by one of them are refused")
+    List<Path> trustedProducers = new ArrayList<>();
+
     @Override
     public Integer call() throws Exception {
         boolean commit = group != null;
-        Map<String, Object> props = client.clientProperties(withSuites(Map.of(
+        Map<String, Object> props = client.clientProperties(withGmfluxOptions(Map.of(
                 "key.deserializer", StringDeserializer.class.getName(),
                 "value.deserializer", GmfluxDeserializer.class.getName(),
                 GmfluxConfig.INNER_DESERIALIZER, StringDeserializer.class.getName(),
@@ -102,12 +106,14 @@ final class KafkaConsumeCommand implements Callable<Integer> {
         return 0;
     }
 
-    private Map<String, Object> withSuites(Map<String, Object> props) {
-        if (suites.isEmpty()) {
-            return props;
-        }
+    private Map<String, Object> withGmfluxOptions(Map<String, Object> props) {
         Map<String, Object> out = new HashMap<>(props);
-        out.put(GmfluxConfig.SUITES, String.join(",", suites));
+        if (!suites.isEmpty()) {
+            out.put(GmfluxConfig.SUITES, String.join(",", suites));
+        }
+        if (!trustedProducers.isEmpty()) {
+            out.put(GmfluxConfig.TRUSTED_PRODUCERS, ClientOptions.paths(trustedProducers));
+        }
         return out;
     }
 }

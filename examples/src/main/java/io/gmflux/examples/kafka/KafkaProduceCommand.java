@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -43,6 +44,10 @@ final class KafkaProduceCommand implements Callable<Integer> {
     @Option(names = "--suite", description = "sm4-gcm (default), sm4-ccm, zuc128, zuc256, sm4-ctr-hmac-sm3, aes-256-gcm")
     String suite = "sm4-gcm";
 
+    @Option(names = "--producer-key", paramLabel = "KEY",
+            description = "an SM2 private key (PEM) to sign each DEK header with, for consumers' --trusted-producer")
+    Path producerKey;
+
     @Option(names = "--keyed", description = "lines are KEY<TAB>VALUE")
     boolean keyed;
 
@@ -51,12 +56,16 @@ final class KafkaProduceCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Map<String, Object> props = client.clientProperties(Map.of(
+        Map<String, Object> gmflux = new HashMap<>(Map.of(
                 "key.serializer", StringSerializer.class.getName(),
                 "value.serializer", GmfluxSerializer.class.getName(),
                 GmfluxConfig.INNER_SERIALIZER, StringSerializer.class.getName(),
                 GmfluxConfig.RECIPIENTS, ClientOptions.paths(recipients),
                 GmfluxConfig.SUITE, suite));
+        if (producerKey != null) {
+            gmflux.put(GmfluxConfig.PRODUCER_KEY, producerKey.toString());
+        }
+        Map<String, Object> props = client.clientProperties(gmflux);
         long count = 0;
         try (BufferedReader lines = new BufferedReader(in == null
                 ? new InputStreamReader(System.in, StandardCharsets.UTF_8) : Files.newBufferedReader(in));

@@ -98,5 +98,31 @@ class KafkaCommandsTest {
         assertThat(refused.err).contains(topic + "-0 offset 0").contains("no configured private key")
                 .contains("sm2:");
         assertThat(refused.err.strip().lines()).hasSize(1);
+        // A consumer that trusts only a given producer refuses these unsigned records...
+        Sm2KeyPair producer = Sm2KeyPair.generate();
+        Path producerKey = dir.resolve("producer.key");
+        Path producerPub = dir.resolve("producer.pub");
+        Files.writeString(producerKey, Sm2KeyEncoding.toPem(producer.privateKey()));
+        Files.writeString(producerPub, Sm2KeyEncoding.toPem(producer.publicKey()));
+        Run untrusted = gmflux("kafka", "consume", "--bootstrap-server", broker.bootstrapServers(), "-t", topic,
+                "-k", key.toString(), "--trusted-producer", producerPub.toString(), "--from-beginning",
+                "--max-messages", "1", "--timeout", "PT5S");
+        assertThat(untrusted.status).isNotZero();
+        assertThat(untrusted.err).contains(topic + "-0 offset 0").contains("not signed");
+        // ...and reads those the producer signed.
+        String signedTopic = "cli-signed";
+        System.setIn(new ByteArrayInputStream("signed line\n".getBytes(StandardCharsets.UTF_8)));
+        try {
+            produced = gmflux("kafka", "produce", "--bootstrap-server", broker.bootstrapServers(), "-t", signedTopic,
+                    "-r", pub.toString(), "--producer-key", producerKey.toString());
+        } finally {
+            System.setIn(stdin);
+        }
+        assertThat(produced.status).as(produced.err).isZero();
+        Run trusted = gmflux("kafka", "consume", "--bootstrap-server", broker.bootstrapServers(), "-t", signedTopic,
+                "-k", key.toString(), "--trusted-producer", producerPub.toString(), "--from-beginning",
+                "--max-messages", "1");
+        assertThat(trusted.status).as(trusted.err).isZero();
+        assertThat(trusted.out.lines()).containsExactly("signed line");
     }
 }

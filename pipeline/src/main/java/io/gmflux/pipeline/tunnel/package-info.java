@@ -17,6 +17,12 @@
  * {@link io.gmflux.pipeline.tunnel.TunnelException} subtype and closes the channel; no byte reaches the
  * handlers after the tunnel unless its record authenticated.
  *
+ * <p>Inside, the handshake's protocol is a state machine free of Netty ({@code TunnelHandshake}: an
+ * enum of states, one method per message, typed failures) over message records that encode and
+ * decode themselves at PROXY.md's offsets ({@code ClientHello}, {@code ServerHello},
+ * {@code ClientFinished}); the handler only moves frames, runs steps on the handshake executor,
+ * keeps the timeout and fires events.
+ *
  * <p>ByteBuf ownership: the encoder releases every buffer written to it; the decoder emits one new
  * buffer per record that the next handler owns. Handlers are not sharable: one set per channel.
  * Depends on gmflux-codecs and Netty (transport, codec-base, handler) only.
