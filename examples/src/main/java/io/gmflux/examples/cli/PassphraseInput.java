@@ -68,7 +68,7 @@ class PassphraseInput {
 
     private char[] read(String question, boolean confirm, String noTerminal) {
         if ((env != null ? 1 : 0) + (file != null ? 1 : 0) + (prompt ? 1 : 0) > 1) {
-            throw new IllegalArgumentException("give only one of " + options + " or the prompt option");
+            throw new IllegalArgumentException("give only one of " + options);
         }
         if (env != null) {
             return fromEnv(env);
