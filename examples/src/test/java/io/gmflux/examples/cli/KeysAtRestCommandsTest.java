@@ -179,6 +179,12 @@ class KeysAtRestCommandsTest {
         assertThat(flagAlone.err).contains("--openssl-compatible needs a passphrase");
         assertThat(dir.resolve("x.key")).doesNotExist();
 
+        CliRun twoSources = CliRun.of("keygen", "sm2", "--passphrase-env", ENV, "--passphrase-file", s(pw),
+                "-o", s(dir.resolve("y")));
+        assertThat(twoSources.status).isEqualTo(ExitCodes.FAILED);
+        assertThat(twoSources.err).contains("give only one of --passphrase-env VAR, --passphrase-file FILE or --passphrase");
+        assertThat(dir.resolve("y.key")).doesNotExist();
+
         // Without a passphrase option: the clear key of before, and the "wrote" line says so.
         assertThat(keygenNote("keygen", "sm2", "-o", s(dir.resolve("plain")))).contains("plain.key (not encrypted: ");
         assertThat(Files.readString(dir.resolve("plain.key"))).startsWith("-----BEGIN PRIVATE KEY-----");
