@@ -11,7 +11,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 tar xzf examples/target/gmflux-*.tar.gz -C "$work"
 dist=$(echo "$work"/gmflux-*)
-jar=$repo/examples/target/gmflux.jar
+jar=$work/gmflux.jar
+cp "$repo/examples/target/gmflux.jar" "$jar"
 head -c 1048576 /dev/urandom > "$work/1m.bin"
 GMFLUX_CDS=0 "$dist/bin/gmflux" keygen sm2 -o "$work/alice" > /dev/null
 enc="encrypt -r $work/alice.pub -i $work/1m.bin -o $work/out.gmf"

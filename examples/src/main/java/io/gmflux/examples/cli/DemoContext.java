@@ -38,20 +38,26 @@ final class DemoContext {
      * notes ("wrote alice.key ...") held back; fails on a non-zero status with its one-line reason.
      */
     void gmflux(String... args) {
-        CommandLine cl = GmfluxCommand.newCommandLine();
         java.io.StringWriter err = new java.io.StringWriter();
-        cl.setErr(new PrintWriter(err));
-        java.io.PrintStream stderr = System.err;
-        java.io.ByteArrayOutputStream notes = new java.io.ByteArrayOutputStream();
-        System.setErr(new java.io.PrintStream(notes, true, java.nio.charset.StandardCharsets.UTF_8));
-        int status;
-        try {
-            status = cl.execute(args);
-        } finally {
-            System.setErr(stderr);
-        }
+        int status = gmfluxStatus(err, args);
         if (status != 0) {
             throw new IllegalStateException("gmflux " + String.join(" ", args) + " failed: " + err.toString().trim());
+        }
+    }
+
+    /** Runs a gmflux subcommand in-process as {@link #gmflux} does; returns its exit status, its error line in {@code err}. */
+    int gmfluxStatus(java.io.StringWriter err, String... args) {
+        java.io.PrintStream stderr = System.err;
+        java.io.ByteArrayOutputStream notes = new java.io.ByteArrayOutputStream();
+        // Before the CommandLine is made: picocli's default execution strategy keeps the System.err of that
+        // moment and, if System.err has changed since, puts it back in place of setErr's writer.
+        System.setErr(new java.io.PrintStream(notes, true, java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            CommandLine cl = GmfluxCommand.newCommandLine();
+            cl.setErr(new PrintWriter(err, true));
+            return cl.execute(args);
+        } finally {
+            System.setErr(stderr);
         }
     }
 

@@ -151,19 +151,17 @@ final class DemoSteps {
             }
             ctx.out.printf("  byte %d flipped: %s: %s%n", at, caught.getClass().getName().replace('$', '.'),
                     caught.getMessage());
-            boolean refused = false;
-            try {
-                ctx.gmflux("decrypt", "-k", k.privateKey().toString(), "-i", bad.toString(), "-o", out.toString());
-            } catch (IllegalStateException nonZeroStatus) {
-                refused = true;
-            }
-            if (!refused) {
-                throw new IllegalStateException("gmflux decrypt accepted a tampered stream");
+            java.io.StringWriter reason = new java.io.StringWriter();
+            int status = ctx.gmfluxStatus(reason, "decrypt", "-k", k.privateKey().toString(), "-i", bad.toString(),
+                    "-o", out.toString());
+            if (status != ExitCodes.AUTHENTICATION) {
+                throw new IllegalStateException("gmflux decrypt of a tampered stream: exit status " + status + " " + reason);
             }
             if (Files.exists(out) || leftovers(ctx.dir)) {
                 throw new IllegalStateException("a refused decryption left a file behind");
             }
-            ctx.out.println("  gmflux decrypt -o tampered.out: exit status 1, no tampered.out and no temporary file left");
+            ctx.out.println("  gmflux decrypt -o tampered.out: exit status " + status
+                    + " (authentication failed), no tampered.out and no temporary file left");
         }
 
         private static boolean leftovers(Path dir) throws Exception {

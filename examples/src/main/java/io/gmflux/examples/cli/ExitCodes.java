@@ -66,7 +66,7 @@ final class ExitCodes {
     static int report(Exception e, CommandLine cmd, CommandLine.ParseResult full) {
         Throwable t = e instanceof UncheckedIOException ? e.getCause() : e;
         PrintWriter err = cmd.getErr();
-        err.println("gmflux " + cmd.getCommandName() + ": " + message(t));
+        err.println(cmd.getCommandSpec().qualifiedName() + ": " + message(t));
         if (verbose(full)) {
             for (Throwable c = t; c != null; c = c.getCause()) {
                 err.println("  caused by " + c.getClass().getName() + ": " + c.getMessage());

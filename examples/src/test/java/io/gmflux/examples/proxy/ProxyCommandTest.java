@@ -41,7 +41,7 @@ class ProxyCommandTest {
         StringWriter err = new StringWriter();
         int status = run(err, "proxy", "client", "--listen", "127.0.0.1:0", "--connect", "127.0.0.1:1",
                 "--key", dir.resolve("absent.key").toString(), "--trust", dir.resolve("server.pub").toString());
-        assertThat(status).isEqualTo(1);
-        assertThat(err.toString().trim()).startsWith("gmflux: ").contains("absent.key").doesNotContain("\n");
+        assertThat(status).as("gmflux's status for a file that cannot be read").isEqualTo(4);
+        assertThat(err.toString().trim()).startsWith("gmflux proxy client: no such file: ").contains("absent.key").doesNotContain("\n");
     }
 }
