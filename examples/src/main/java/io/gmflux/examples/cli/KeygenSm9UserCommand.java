@@ -19,8 +19,8 @@ import picocli.CommandLine.Option;
  * ({@code SM9 ENC RECIPIENT} PEM: the master public key and the identity, what senders pass to
  * {@code gmflux encrypt -r}). The master key may be GmSSL's encrypted one
  * ({@link MasterPassphraseOptions}). With a passphrase option ({@link KeyProtectionOptions}) NAME.key
- * is GmSSL's encrypted user key ({@code gmssl sm9decrypt -key NAME.key -pass P -id ID} reads it)
- * followed by the {@code SM9 ENC RECIPIENT} block, since GmSSL's form leaves the identity out.
+ * is GmSSL's encrypted user-key form (the structure {@code gmssl sm9keygen} writes) followed by the
+ * {@code SM9 ENC RECIPIENT} block, since GmSSL's form leaves the identity out.
  */
 @Command(name = "sm9-user", mixinStandardHelpOptions = true,
         description = "Extract an SM9 user key for an identity from a master key.")
