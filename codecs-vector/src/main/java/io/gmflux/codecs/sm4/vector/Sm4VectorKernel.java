@@ -73,32 +73,39 @@ final class Sm4VectorKernel {
      * zeros (masked loads; lanes past the range are never read).
      */
     static void load(byte[] in, int off, int blocks, int[] s) {
+        for (int q = 0; q < 4; q++) {
+            loadBatch(in, off, blocks * 16, 256 * q, s, 64 * q);
+        }
+    }
+
+    /**
+     * One batch: the 256 bytes at {@code in[off + at..]} (those below {@code bytes} from {@code off})
+     * to {@code s[to..to+63]}. Separate from {@link #load} so that C1 can compile it (C1 runs out
+     * of registers on all four batches at once, and C2 would then never be reached).
+     */
+    private static void loadBatch(byte[] in, int off, int bytes, int at, int[] s, int to) {
         IntVector evenPairs = IntVector.fromArray(INTS, EVEN_PAIRS, 0);
         IntVector oddPairs = IntVector.fromArray(INTS, ODD_PAIRS, 0);
         IntVector evens = IntVector.fromArray(INTS, EVENS, 0);
         IntVector odds = IntVector.fromArray(INTS, ODDS, 0);
-        int bytes = blocks * 16;
-        for (int q = 0; q < 4; q++) {
-            int at = 256 * q;
-            // lane 4i + j of b_k: word j of block 4k + i of the batch
-            IntVector b0 = ByteVector.fromArray(BYTES, in, off + at, BYTES.indexInRange(at, bytes))
-                    .reinterpretAsInts().lanewise(VectorOperators.REVERSE_BYTES);
-            IntVector b1 = ByteVector.fromArray(BYTES, in, off + at + 64, BYTES.indexInRange(at + 64, bytes))
-                    .reinterpretAsInts().lanewise(VectorOperators.REVERSE_BYTES);
-            IntVector b2 = ByteVector.fromArray(BYTES, in, off + at + 128, BYTES.indexInRange(at + 128, bytes))
-                    .reinterpretAsInts().lanewise(VectorOperators.REVERSE_BYTES);
-            IntVector b3 = ByteVector.fromArray(BYTES, in, off + at + 192, BYTES.indexInRange(at + 192, bytes))
-                    .reinterpretAsInts().lanewise(VectorOperators.REVERSE_BYTES);
-            // lane 2b + w: word w (c0, c2) or 2 + w (c1, c3) of block b (c0, c1) or 8 + b (c2, c3)
-            IntVector c0 = evenPairs.selectFrom(b0, b1);
-            IntVector c1 = oddPairs.selectFrom(b0, b1);
-            IntVector c2 = evenPairs.selectFrom(b2, b3);
-            IntVector c3 = oddPairs.selectFrom(b2, b3);
-            evens.selectFrom(c0, c2).intoArray(s, 64 * q);
-            odds.selectFrom(c0, c2).intoArray(s, 64 * q + 16);
-            evens.selectFrom(c1, c3).intoArray(s, 64 * q + 32);
-            odds.selectFrom(c1, c3).intoArray(s, 64 * q + 48);
-        }
+        // lane 4i + j of b_k: word j of block 4k + i of the batch
+        IntVector b0 = ByteVector.fromArray(BYTES, in, off + at, BYTES.indexInRange(at, bytes))
+                .reinterpretAsInts().lanewise(VectorOperators.REVERSE_BYTES);
+        IntVector b1 = ByteVector.fromArray(BYTES, in, off + at + 64, BYTES.indexInRange(at + 64, bytes))
+                .reinterpretAsInts().lanewise(VectorOperators.REVERSE_BYTES);
+        IntVector b2 = ByteVector.fromArray(BYTES, in, off + at + 128, BYTES.indexInRange(at + 128, bytes))
+                .reinterpretAsInts().lanewise(VectorOperators.REVERSE_BYTES);
+        IntVector b3 = ByteVector.fromArray(BYTES, in, off + at + 192, BYTES.indexInRange(at + 192, bytes))
+                .reinterpretAsInts().lanewise(VectorOperators.REVERSE_BYTES);
+        // lane 2b + w: word w (c0, c2) or 2 + w (c1, c3) of block b (c0, c1) or 8 + b (c2, c3)
+        IntVector c0 = evenPairs.selectFrom(b0, b1);
+        IntVector c1 = oddPairs.selectFrom(b0, b1);
+        IntVector c2 = evenPairs.selectFrom(b2, b3);
+        IntVector c3 = oddPairs.selectFrom(b2, b3);
+        evens.selectFrom(c0, c2).intoArray(s, to);
+        odds.selectFrom(c0, c2).intoArray(s, to + 16);
+        evens.selectFrom(c1, c3).intoArray(s, to + 32);
+        odds.selectFrom(c1, c3).intoArray(s, to + 48);
     }
 
     /**
@@ -108,8 +115,10 @@ final class Sm4VectorKernel {
     static void counters(int[] s, long hi, long lo) {
         IntVector iota = IntVector.zero(INTS).addIndex(1);
         for (int q = 0; q < 4; q++) {
-            long l = lo + 16L * q;
-            long h = Long.compareUnsigned(l, lo) < 0 ? hi + 1 : hi;
+            long d = 16L * q;
+            long l = lo + d;
+            // carry out of lo + d without a branch (a branch not taken in warm-up would deoptimise)
+            long h = hi + (((lo & d) | ((lo | d) & ~l)) >>> 63);
             IntVector w3 = iota.add((int) l);
             VectorMask<Integer> carry = w3.compare(VectorOperators.ULT, (int) l);
             IntVector w2 = IntVector.broadcast(INTS, (int) (l >>> 32)).add(1, carry);
@@ -232,41 +241,45 @@ final class Sm4VectorKernel {
      * read before it is written, and no later piece reads it.
      */
     static void store(int[] s, boolean xor, byte[] in, int inOff, byte[] out, int outOff, int blocks) {
+        for (int q = 0; q < 4; q++) {
+            storeBatch(s, 64 * q, xor, in, inOff, out, outOff, blocks * 16, 256 * q);
+        }
+    }
+
+    /** One batch of {@link #store}: {@code s[from..from+63]} to the 256 bytes at {@code out[outOff + at..]}. */
+    private static void storeBatch(int[] s, int from, boolean xor, byte[] in, int inOff, byte[] out, int outOff,
+            int bytes, int at) {
         IntVector zipLo = IntVector.fromArray(INTS, ZIP_LO, 0);
         IntVector zipHi = IntVector.fromArray(INTS, ZIP_HI, 0);
         IntVector pairsLo = IntVector.fromArray(INTS, PAIRS_LO, 0);
         IntVector pairsHi = IntVector.fromArray(INTS, PAIRS_HI, 0);
-        int bytes = blocks * 16;
         // without xor the input loads are masked off entirely (no branch, so no vector merge to box)
         VectorMask<Byte> xorLanes = BYTES.maskAll(xor);
-        for (int q = 0; q < 4; q++) {
-            IntVector a0 = IntVector.fromArray(INTS, s, 64 * q);
-            IntVector a1 = IntVector.fromArray(INTS, s, 64 * q + 16);
-            IntVector a2 = IntVector.fromArray(INTS, s, 64 * q + 32);
-            IntVector a3 = IntVector.fromArray(INTS, s, 64 * q + 48);
-            // lane 2b + w: word w (t0, t1) or 2 + w (t2, t3) of block b (t0, t2) or 8 + b (t1, t3)
-            IntVector t0 = zipLo.selectFrom(a0, a1);
-            IntVector t1 = zipHi.selectFrom(a0, a1);
-            IntVector t2 = zipLo.selectFrom(a2, a3);
-            IntVector t3 = zipHi.selectFrom(a2, a3);
-            int at = 256 * q;
-            // lane 4i + j: word j of block 4k + i of the batch, for k = 0..3
-            ByteVector v0 = pairsLo.selectFrom(t0, t2).lanewise(VectorOperators.REVERSE_BYTES).reinterpretAsBytes();
-            ByteVector v1 = pairsHi.selectFrom(t0, t2).lanewise(VectorOperators.REVERSE_BYTES).reinterpretAsBytes();
-            ByteVector v2 = pairsLo.selectFrom(t1, t3).lanewise(VectorOperators.REVERSE_BYTES).reinterpretAsBytes();
-            ByteVector v3 = pairsHi.selectFrom(t1, t3).lanewise(VectorOperators.REVERSE_BYTES).reinterpretAsBytes();
-            VectorMask<Byte> m0 = BYTES.indexInRange(at, bytes);
-            VectorMask<Byte> m1 = BYTES.indexInRange(at + 64, bytes);
-            VectorMask<Byte> m2 = BYTES.indexInRange(at + 128, bytes);
-            VectorMask<Byte> m3 = BYTES.indexInRange(at + 192, bytes);
-            v0 = v0.lanewise(VectorOperators.XOR, ByteVector.fromArray(BYTES, in, inOff + at, m0.and(xorLanes)));
-            v1 = v1.lanewise(VectorOperators.XOR, ByteVector.fromArray(BYTES, in, inOff + at + 64, m1.and(xorLanes)));
-            v2 = v2.lanewise(VectorOperators.XOR, ByteVector.fromArray(BYTES, in, inOff + at + 128, m2.and(xorLanes)));
-            v3 = v3.lanewise(VectorOperators.XOR, ByteVector.fromArray(BYTES, in, inOff + at + 192, m3.and(xorLanes)));
-            v0.intoArray(out, outOff + at, m0);
-            v1.intoArray(out, outOff + at + 64, m1);
-            v2.intoArray(out, outOff + at + 128, m2);
-            v3.intoArray(out, outOff + at + 192, m3);
-        }
+        IntVector a0 = IntVector.fromArray(INTS, s, from);
+        IntVector a1 = IntVector.fromArray(INTS, s, from + 16);
+        IntVector a2 = IntVector.fromArray(INTS, s, from + 32);
+        IntVector a3 = IntVector.fromArray(INTS, s, from + 48);
+        // lane 2b + w: word w (t0, t1) or 2 + w (t2, t3) of block b (t0, t2) or 8 + b (t1, t3)
+        IntVector t0 = zipLo.selectFrom(a0, a1);
+        IntVector t1 = zipHi.selectFrom(a0, a1);
+        IntVector t2 = zipLo.selectFrom(a2, a3);
+        IntVector t3 = zipHi.selectFrom(a2, a3);
+        // lane 4i + j: word j of block 4k + i of the batch, for k = 0..3
+        ByteVector v0 = pairsLo.selectFrom(t0, t2).lanewise(VectorOperators.REVERSE_BYTES).reinterpretAsBytes();
+        ByteVector v1 = pairsHi.selectFrom(t0, t2).lanewise(VectorOperators.REVERSE_BYTES).reinterpretAsBytes();
+        ByteVector v2 = pairsLo.selectFrom(t1, t3).lanewise(VectorOperators.REVERSE_BYTES).reinterpretAsBytes();
+        ByteVector v3 = pairsHi.selectFrom(t1, t3).lanewise(VectorOperators.REVERSE_BYTES).reinterpretAsBytes();
+        VectorMask<Byte> m0 = BYTES.indexInRange(at, bytes);
+        VectorMask<Byte> m1 = BYTES.indexInRange(at + 64, bytes);
+        VectorMask<Byte> m2 = BYTES.indexInRange(at + 128, bytes);
+        VectorMask<Byte> m3 = BYTES.indexInRange(at + 192, bytes);
+        v0 = v0.lanewise(VectorOperators.XOR, ByteVector.fromArray(BYTES, in, inOff + at, m0.and(xorLanes)));
+        v1 = v1.lanewise(VectorOperators.XOR, ByteVector.fromArray(BYTES, in, inOff + at + 64, m1.and(xorLanes)));
+        v2 = v2.lanewise(VectorOperators.XOR, ByteVector.fromArray(BYTES, in, inOff + at + 128, m2.and(xorLanes)));
+        v3 = v3.lanewise(VectorOperators.XOR, ByteVector.fromArray(BYTES, in, inOff + at + 192, m3.and(xorLanes)));
+        v0.intoArray(out, outOff + at, m0);
+        v1.intoArray(out, outOff + at + 64, m1);
+        v2.intoArray(out, outOff + at + 128, m2);
+        v3.intoArray(out, outOff + at + 192, m3);
     }
 }
