@@ -32,7 +32,7 @@ public final class Sm4 {
      * fast (AVX-512 VBMI), the Vector API engine, several times faster than the table engine;
      * otherwise the bitsliced engine ({@link #newBitslicedEngine(byte[])}), slower than
      * {@link #newEngine(byte[])}. The choice is made once per JVM on the first call, which then
-     * takes about a second on JDK 25 (the vector kernel is warmed up and timed on public data
+     * takes 1-2 s on JDK 25 (10 s on a loaded machine: the vector kernel is warmed up and timed on public data
      * before it sees a key); {@link #constantTimeEngineName()} says which engine was chosen and,
      * if not the vector engine, why. {@code -Dgmflux.sm4.vector=false} keeps the bitsliced one.
      *
