@@ -6,16 +6,16 @@ import java.util.Arrays;
 import java.util.Objects;
 
 /**
- * Constant-time SM4 (GB/T 32907) on the Vector API: {@link Sm4VectorKernel} encrypts 64 blocks
- * per call (four interleaved batches of 16 in 512-bit lanes), with no memory access or branch that
+ * Constant-time SM4 (GB/T 32907) on the Vector API: {@link Sm4VectorKernel} encrypts up to 64 blocks
+ * per call (four interleaved batches of 16 in 512-bit lanes, or one batch for short calls), with no memory access or branch that
  * depends on the key or the data once C2 has compiled the kernel (see {@link Sm4VectorEngineProvider},
  * which warms it up on public data before handing out engines).
  *
  * <p>Batched entry points: {@link #encryptBlocks}, {@link #decryptBlocks}, {@link #encryptCtr}
  * (counters built in the kernel's layout), {@link #decryptCbc} and {@link #decryptCfb}. The
  * sequential modes (CBC/CFB encryption, OFB) use the interface's block-by-block defaults and pay
- * a whole 64-block call per block. A call with fewer than 64 blocks costs as much as one with 64:
- * time depends on the number of 64-block calls only.
+ * a one-batch kernel call (16 blocks' work) per block. Kernel calls of at most 16 blocks run one
+ * batch, larger ones four: time depends on the (public) number of blocks only.
  *
  * <p>Memory and threads: immutable after construction except for {@link #destroy()}, and safe to
  * call from several threads at once. Each thread has a 1 KiB state array and a 1 KiB block buffer
@@ -35,6 +35,11 @@ final class Sm4VectorEngine implements Sm4Engine {
         void wipe() {
             Arrays.fill(state, 0);
             Arrays.fill(blocks, (byte) 0);
+        }
+
+        /** For the calls that do not touch {@link #blocks}. */
+        void wipeState() {
+            Arrays.fill(state, 0);
         }
     }
 
@@ -77,10 +82,10 @@ final class Sm4VectorEngine implements Sm4Engine {
             int n = Math.min(Sm4VectorKernel.BLOCKS, blocks - done);
             int o = done * BLOCK_SIZE;
             Sm4VectorKernel.load(in, inOff + o, n, s);
-            Sm4VectorKernel.rounds(s, keys);
+            rounds(s, n, keys);
             Sm4VectorKernel.store(s, false, out, outOff + o, out, outOff + o, n);
         }
-        scratch.wipe();
+        scratch.wipeState();
     }
 
     /**
@@ -103,7 +108,7 @@ final class Sm4VectorEngine implements Sm4Engine {
             int n = Math.min(Sm4VectorKernel.BLOCKS, blocks - done);
             int o = done * BLOCK_SIZE;
             Sm4VectorKernel.counters(s, hi, lo);
-            Sm4VectorKernel.rounds(s, rk);
+            rounds(s, n, rk);
             Sm4VectorKernel.store(s, true, in, inOff + o, out, outOff + o, n);
             long next = lo + n;
             if (Long.compareUnsigned(next, lo) < 0) {
@@ -113,7 +118,7 @@ final class Sm4VectorEngine implements Sm4Engine {
         }
         Bytes.putLongBE(counter, 0, hi);
         Bytes.putLongBE(counter, 8, lo);
-        scratch.wipe();
+        scratch.wipeState();
     }
 
     /**
@@ -136,7 +141,7 @@ final class Sm4VectorEngine implements Sm4Engine {
             int n = Math.min(Sm4VectorKernel.BLOCKS, blocks - done);
             int o = done * BLOCK_SIZE;
             Sm4VectorKernel.load(in, inOff + o, n, s);
-            Sm4VectorKernel.rounds(s, rkReversed);
+            rounds(s, n, rkReversed);
             Sm4VectorKernel.store(s, false, plain, 0, plain, 0, n);
             for (int i = 0; i < n; i++) {
                 int at = o + BLOCK_SIZE * i;
@@ -176,10 +181,19 @@ final class Sm4VectorEngine implements Sm4Engine {
             System.arraycopy(in, inOff + o, prev, BLOCK_SIZE, (n - 1) * BLOCK_SIZE);
             System.arraycopy(in, inOff + o + (n - 1) * BLOCK_SIZE, feedback, 0, BLOCK_SIZE);
             Sm4VectorKernel.load(prev, 0, n, s);
-            Sm4VectorKernel.rounds(s, rk);
+            rounds(s, n, rk);
             Sm4VectorKernel.store(s, true, in, inOff + o, out, outOff + o, n);
         }
         scratch.wipe();
+    }
+
+    /** The rounds on the batches that hold the call's {@code n} blocks (n is public). */
+    private static void rounds(int[] s, int n, int[] keys) {
+        if (n <= Sm4VectorKernel.BATCH) {
+            Sm4VectorKernel.rounds16(s, keys);
+        } else {
+            Sm4VectorKernel.rounds(s, keys);
+        }
     }
 
     @Override

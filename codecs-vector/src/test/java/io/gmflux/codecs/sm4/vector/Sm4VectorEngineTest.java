@@ -209,8 +209,8 @@ class Sm4VectorEngineTest {
 
     /**
      * Selected by gmflux-codecs where the CPU has AVX-512 VBMI (read from /proc/cpuinfo on Linux),
-     * otherwise refused with a reason; warmed up, a 1 KiB CTR call allocates nothing (a vector
-     * boxed by a call C2 did not inline would show here).
+     * otherwise refused with a reason; in the steady state a 1 KiB CTR call allocates nothing (a
+     * vector boxed by a call C2 did not inline, or a kernel method left to C1, would show here).
      */
     @Test
     void isSelectedWhereTheCpuRunsItAndAllocatesNothingOnceWarm() throws Exception {
@@ -231,12 +231,21 @@ class Sm4VectorEngineTest {
         for (int i = 0; i < 20_000; i++) {
             engine.encryptCtr(counter, buf, 0, buf, 0, 64);
         }
-        long before = threads.getCurrentThreadAllocatedBytes();
-        for (int i = 0; i < 2_000; i++) {
-            engine.encryptCtr(counter, buf, 0, buf, 0, 64);
+        // Steady state: C2 may still be recompiling a caller after a deoptimisation (other tests
+        // shape the profiles), during which the interpreter or C1 boxes; a window of 2,000 calls
+        // must reach zero within 20 windows.
+        long[] windows = new long[20];
+        for (int w = 0; w < windows.length; w++) {
+            long before = threads.getCurrentThreadAllocatedBytes();
+            for (int i = 0; i < 2_000; i++) {
+                engine.encryptCtr(counter, buf, 0, buf, 0, 64);
+            }
+            windows[w] = threads.getCurrentThreadAllocatedBytes() - before;
+            if (windows[w] == 0) {
+                return;
+            }
         }
-        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
-        assertThat(allocated).as("bytes allocated by 2,000 1-KiB CTR calls").isZero();
+        assertThat(windows).as("bytes allocated per window of 2,000 1-KiB CTR calls").contains(0L);
     }
 
     private static void assertUntouchedOutside(byte[] original, byte[] after, int off, int len) {
