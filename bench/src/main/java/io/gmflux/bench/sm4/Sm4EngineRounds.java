@@ -15,7 +15,7 @@ import java.util.function.Function;
  * machine loaded by other work, unlike wall-clock JMH runs): the table engine, the bitsliced
  * constant-time engine and whatever {@link Sm4#newConstantTimeEngine} picks (the Vector API
  * engine on JDK 25 with {@code --add-modules jdk.incubator.vector} and gmflux-codecs-vector on the
- * class path), over {@code Sm4Engine.encryptCtr} (1 KiB, 64 KiB) and {@code encryptBlocks}
+ * class path), over {@code Sm4Engine.encryptCtr} (64 B, 1 KiB, 64 KiB) and {@code encryptBlocks}
  * (ECB, 1 KiB). Prints the median MB/s of the measured rounds per engine and case.
  *
  * <p>Run (see bench/results/sm4-vector.md): {@code java --add-modules jdk.incubator.vector -cp
@@ -44,7 +44,7 @@ public final class Sm4EngineRounds {
         }
         System.out.println("java " + System.getProperty("java.version") + "; constant-time default: "
                 + Sm4.constantTimeEngineName());
-        Case[] cases = {new Case("CTR 1 KiB", 1024, true), new Case("CTR 64 KiB", 65536, true),
+        Case[] cases = {new Case("CTR 64 B", 64, true), new Case("CTR 1 KiB", 1024, true), new Case("CTR 64 KiB", 65536, true),
             new Case("ECB 1 KiB", 1024, false)};
         double[][][] mbs = new double[cases.length][engines.size()][rounds];
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
