@@ -1,5 +1,6 @@
 package io.gmflux.examples.cli;
 
+import io.gmflux.codecs.sm4.Sm4;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -74,7 +75,8 @@ public final class GmfluxCommand implements Runnable {
             }
             return new String[] {
                 "gmflux " + p.getProperty("version", "(unknown version)"),
-                "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vm.name") + ")"
+                "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vm.name") + ")",
+                "SM4 constant-time engine: " + Sm4.constantTimeEngineName()
             };
         }
     }
