@@ -1,6 +1,8 @@
 package io.gmflux.codecs.jca;
 
 import io.gmflux.codecs.bytes.Bytes;
+import io.gmflux.codecs.pkcs8.EncryptedPrivateKeyInfo;
+import io.gmflux.codecs.pkcs8.WrongPassphraseException;
 import io.gmflux.codecs.sm2.Sm2KeyEncoding;
 import io.gmflux.codecs.sm2.Sm2PrivateKey;
 import io.gmflux.codecs.sm2.Sm2PublicKey;
@@ -19,7 +21,8 @@ import java.security.spec.X509EncodedKeySpec;
 /**
  * KeyFactory "SM2": {@link X509EncodedKeySpec} (SPKI, named or explicit sm2p256v1 parameters) and
  * {@link ECPublicKeySpec} to {@link Sm2EcPublicKey}; {@link PKCS8EncodedKeySpec} (also with a SEC 1
- * body as OpenSSL and BouncyCastle write it) and {@link ECPrivateKeySpec} to {@link Sm2EcPrivateKey};
+ * body as OpenSSL and BouncyCastle write it), {@link EncryptedPrivateKeySpec} (a passphrase-encrypted
+ * PKCS#8 key with its passphrase) and {@link ECPrivateKeySpec} to {@link Sm2EcPrivateKey};
  * and back with {@code getKeySpec}. Keys are validated (on the curve; private key in [1, n-2]).
  * Stateless and thread-safe.
  */
@@ -57,6 +60,9 @@ public final class Sm2KeyFactorySpi extends KeyFactorySpi {
                     Bytes.wipe(der);
                 }
             }
+            if (keySpec instanceof EncryptedPrivateKeySpec) {
+                return new Sm2EcPrivateKey(decrypt((EncryptedPrivateKeySpec) keySpec));
+            }
             if (keySpec instanceof ECPrivateKeySpec) {
                 ECPrivateKeySpec spec = (ECPrivateKeySpec) keySpec;
                 if (!Sm2EcParameters.isSm2(spec.getParams())) {
@@ -72,8 +78,27 @@ public final class Sm2KeyFactorySpi extends KeyFactorySpi {
         } catch (InvalidKeyException | NullPointerException e) {
             throw new InvalidKeySpecException("invalid SM2 private key: " + e.getMessage(), e);
         }
-        throw new InvalidKeySpecException("SM2 private keys come from PKCS8EncodedKeySpec or ECPrivateKeySpec, got "
+        throw new InvalidKeySpecException("SM2 private keys come from PKCS8EncodedKeySpec, EncryptedPrivateKeySpec or"
+                + " ECPrivateKeySpec, got "
                 + (keySpec == null ? "null" : keySpec.getClass().getName()));
+    }
+
+    private static Sm2PrivateKey decrypt(EncryptedPrivateKeySpec spec) throws InvalidKeySpecException {
+        byte[] pki;
+        try {
+            pki = EncryptedPrivateKeyInfo.fromDer(spec.getEncoded()).decrypt(spec::getPassphrase);
+        } catch (WrongPassphraseException e) {
+            throw new InvalidKeySpecException(e.getMessage(), e);
+        } catch (InvalidKeyException e) {
+            throw new InvalidKeySpecException("not a supported EncryptedPrivateKeyInfo: " + e.getMessage(), e);
+        }
+        try {
+            return Sm2KeyEncoding.privateKeyFromPkcs8(pki);
+        } catch (InvalidKeyException e) {
+            throw new InvalidKeySpecException("the encrypted key is not an SM2 private key: " + e.getMessage(), e);
+        } finally {
+            Bytes.wipe(pki);
+        }
     }
 
     @Override

@@ -255,6 +255,35 @@ public final class EncryptedPrivateKeyInfo {
         }
     }
 
+    /**
+     * As {@link #decrypt(char[])} with the passphrase {@code source} gives, which is asked once and
+     * wiped after use.
+     */
+    public byte[] decrypt(PassphraseSource source) throws WrongPassphraseException {
+        char[] passphrase = Objects.requireNonNull(source, "source").passphrase();
+        try {
+            return decrypt(Objects.requireNonNull(passphrase, "the passphrase source gave null"));
+        } finally {
+            Arrays.fill(passphrase, '\0');
+        }
+    }
+
+    /**
+     * The algorithm OID of a PrivateKeyInfo (its AlgorithmIdentifier's first field), which tells a
+     * reader what key a decrypted PrivateKeyInfo holds.
+     *
+     * @throws InvalidKeyException if {@code privateKeyInfo} is not a PrivateKeyInfo
+     */
+    public static String privateKeyAlgorithm(byte[] privateKeyInfo) throws InvalidKeyException {
+        try {
+            DerReader seq = DerReader.single(Objects.requireNonNull(privateKeyInfo, "privateKeyInfo"), DerTag.SEQUENCE);
+            seq.readInt();
+            return seq.readSequence().readOid();
+        } catch (DerFormatException e) {
+            throw new InvalidKeyException("not a PrivateKeyInfo: " + e.getMessage(), e);
+        }
+    }
+
     // ---- writing
 
     /** As {@link #encrypt(byte[], char[], Prf, int, SecureRandom)} with {@value #DEFAULT_ITERATIONS} iterations. */

@@ -25,14 +25,41 @@ public final class Sm4 {
 
     /**
      * An engine with no secret-indexed memory access and no secret-dependent branch, in the key
-     * schedule as in encryption and decryption: the S-box is a bitsliced Boolean circuit, not a
-     * table. Slower than {@link #newEngine(byte[])}; choose it where an attacker may share the CPU
-     * cache (co-tenants on one host, SGX-like settings). Every mode of this package accepts it.
+     * schedule as in encryption and decryption. Every mode of this package accepts it.
+     *
+     * <p>Which engine: on JDK 25+ with {@code --add-modules jdk.incubator.vector}, the
+     * {@code gmflux-codecs-vector} jar on the class path and a CPU that runs its 512-bit kernel
+     * fast (AVX-512 VBMI), the Vector API engine, several times faster than the table engine;
+     * otherwise the bitsliced engine ({@link #newBitslicedEngine(byte[])}), slower than
+     * {@link #newEngine(byte[])}. The choice is made once per JVM on the first call, which then
+     * takes 1-2 s on JDK 25 (10 s on a loaded machine: the vector kernel is warmed up and timed on public data
+     * before it sees a key); {@link #constantTimeEngineName()} says which engine was chosen and,
+     * if not the vector engine, why. {@code -Dgmflux.sm4.vector=false} keeps the bitsliced one.
      *
      * @throws IllegalArgumentException if the key is not 16 bytes
      */
     public static Sm4Engine newConstantTimeEngine(byte[] key) {
+        return Sm4ConstantTimeEngines.newEngine(checkKey(key));
+    }
+
+    /**
+     * The bitsliced constant-time engine: the S-box is a Boolean circuit, not a table, on any
+     * JVM. Slower than {@link #newEngine(byte[])}; {@link #newConstantTimeEngine(byte[])} returns it
+     * unless a faster constant-time engine is available.
+     *
+     * @throws IllegalArgumentException if the key is not 16 bytes
+     */
+    public static Sm4Engine newBitslicedEngine(byte[] key) {
         return new Sm4ConstantTimeEngine(checkKey(key));
+    }
+
+    /**
+     * The name of the engine {@link #newConstantTimeEngine(byte[])} returns in this JVM, e.g.
+     * {@code "vector-512 (jdk.incubator.vector)"} or {@code "bitsliced (vector engine not used: ...)"}.
+     * The first call makes the choice (see there).
+     */
+    public static String constantTimeEngineName() {
+        return Sm4ConstantTimeEngines.name();
     }
 
     static byte[] checkKey(byte[] key) {

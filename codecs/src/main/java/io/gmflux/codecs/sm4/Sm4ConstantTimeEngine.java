@@ -88,22 +88,9 @@ final class Sm4ConstantTimeEngine implements Sm4Engine {
 
     /** @param key16 the 16-byte key, already checked for length by the caller (not retained) */
     Sm4ConstantTimeEngine(byte[] key16) {
-        long[] slices = new long[8];
-        int k0 = Bytes.getIntBE(key16, 0) ^ FK[0];
-        int k1 = Bytes.getIntBE(key16, 4) ^ FK[1];
-        int k2 = Bytes.getIntBE(key16, 8) ^ FK[2];
-        int k3 = Bytes.getIntBE(key16, 12) ^ FK[3];
-        for (int i = 0; i < 32; i++) {
-            int b = tau(k1 ^ k2 ^ k3 ^ ck(i), slices);
-            // L' (§7.3): B ^ (B <<< 13) ^ (B <<< 23)
-            int k4 = k0 ^ b ^ Integer.rotateLeft(b, 13) ^ Integer.rotateLeft(b, 23);
-            rk[i] = k4;
-            k0 = k1;
-            k1 = k2;
-            k2 = k3;
-            k3 = k4;
-        }
-        Bytes.wipe(slices);
+        int[] keys = expandKey(key16);
+        System.arraycopy(keys, 0, rk, 0, 32);
+        Bytes.wipe(keys);
         for (int i = 0; i < 32; i++) {
             for (int j = 0; j < 8; j++) {
                 long slice = 0;
@@ -115,6 +102,28 @@ final class Sm4ConstantTimeEngine implements Sm4Engine {
                 rkSlices[8 * i + j] = slice;
             }
         }
+    }
+
+    /** The key schedule (§7.3): rk_0..rk_31 of a checked 16-byte key, τ through the S-box circuit. */
+    static int[] expandKey(byte[] key16) {
+        int[] keys = new int[32];
+        long[] slices = new long[8];
+        int k0 = Bytes.getIntBE(key16, 0) ^ FK[0];
+        int k1 = Bytes.getIntBE(key16, 4) ^ FK[1];
+        int k2 = Bytes.getIntBE(key16, 8) ^ FK[2];
+        int k3 = Bytes.getIntBE(key16, 12) ^ FK[3];
+        for (int i = 0; i < 32; i++) {
+            int b = tau(k1 ^ k2 ^ k3 ^ ck(i), slices);
+            // L' (§7.3): B ^ (B <<< 13) ^ (B <<< 23)
+            int k4 = k0 ^ b ^ Integer.rotateLeft(b, 13) ^ Integer.rotateLeft(b, 23);
+            keys[i] = k4;
+            k0 = k1;
+            k1 = k2;
+            k2 = k3;
+            k3 = k4;
+        }
+        Bytes.wipe(slices);
+        return keys;
     }
 
     /** CK_i (§7.3): byte j of CK_i is (4i + j)·7 mod 256. Public constants. */

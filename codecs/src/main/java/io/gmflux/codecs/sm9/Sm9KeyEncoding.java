@@ -30,8 +30,9 @@ import java.util.Objects;
  * master keys, and sm9sign or sm9encrypt alone for user keys, and whose privateKey holds the master
  * structures below or a user key's first two fields; the {@code *FromEncryptedPem} and
  * {@code *FromGmsslPkcs8} readers take those (a user key's identity, which GmSSL keeps outside the
- * file, is an argument). gmflux writes the inner structures
- * unencrypted, under the labels below (protect the files as files). The
+ * file, is an argument). gmflux's clear key files hold the inner structures under the labels
+ * below; protected ones are GmSSL's encrypted form ({@link #toGmsslPkcs8} inside an
+ * {@link EncryptedPrivateKeyInfo}, as {@code gmflux keygen --passphrase-*} writes). The
  * user-key structures start with GmSSL's two fields and add the identity and hid, which GmSSL keeps
  * outside the key but SM9 decryption and key exchange need (the identity is hashed into K).
  * Points are the raw forms of {@link Sm9G1Point} and {@link Sm9G2Point} inside the BIT STRINGs.
@@ -186,9 +187,12 @@ public final class Sm9KeyEncoding {
 
     // ---- GmSSL's passphrase-encrypted PKCS#8
 
-    private static final String OID_SM9 = "1.2.156.10197.1.302";
-    private static final String OID_SM9_SIGN = "1.2.156.10197.1.302.1";
-    private static final String OID_SM9_ENCRYPT = "1.2.156.10197.1.302.3";
+    /** sm9, 1.2.156.10197.1.302: the algorithm of GmSSL's master-key PrivateKeyInfo (the scheme is its parameter). */
+    public static final String OID_SM9 = "1.2.156.10197.1.302";
+    /** sm9sign: the algorithm of GmSSL's sign user-key PrivateKeyInfo, or a master key's parameter. */
+    public static final String OID_SM9_SIGN = "1.2.156.10197.1.302.1";
+    /** sm9encrypt: the algorithm of GmSSL's encrypt user-key PrivateKeyInfo, or a master key's parameter. */
+    public static final String OID_SM9_ENCRYPT = "1.2.156.10197.1.302.3";
 
     /** Reads {@code gmssl sm9setup -alg sm9sign}'s encrypted master key. */
     public static Sm9SignMasterPrivateKey signMasterKeyFromEncryptedPem(String pem, char[] passphrase)

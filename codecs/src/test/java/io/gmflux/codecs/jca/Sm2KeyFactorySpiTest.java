@@ -116,4 +116,25 @@ class Sm2KeyFactorySpiTest {
                 .isInstanceOf(InvalidKeySpecException.class);
         assertThatThrownBy(() -> f.getKeySpec(pub, RSAPublicKeySpec.class)).isInstanceOf(InvalidKeySpecException.class);
     }
+
+    @Test
+    void readsPassphraseEncryptedPkcs8ThroughEncryptedPrivateKeySpec() throws Exception {
+        KeyFactory f = factory(GMFLUX);
+        for (io.gmflux.codecs.pkcs8.EncryptedPrivateKeyInfo.Prf prf
+                : io.gmflux.codecs.pkcs8.EncryptedPrivateKeyInfo.Prf.values()) {
+            KeyPair pair = Sm3WithSm2SignatureSpiTest.generate(GMFLUX);
+            byte[] der = io.gmflux.codecs.pkcs8.EncryptedPrivateKeyInfo.encrypt(pair.getPrivate().getEncoded(),
+                    "s3cret".toCharArray(), prf, io.gmflux.codecs.pkcs8.EncryptedPrivateKeyInfo.MIN_ITERATIONS,
+                    new java.security.SecureRandom()).toDer();
+            EncryptedPrivateKeySpec spec = new EncryptedPrivateKeySpec(der, "s3cret".toCharArray());
+            ECPrivateKey read = (ECPrivateKey) f.generatePrivate(spec);
+            assertThat(read.getS()).as(prf.toString()).isEqualTo(((ECPrivateKey) pair.getPrivate()).getS());
+
+            assertThatThrownBy(() -> f.generatePrivate(new EncryptedPrivateKeySpec(der, "s3creT".toCharArray())))
+                    .isInstanceOf(InvalidKeySpecException.class)
+                    .hasCauseInstanceOf(io.gmflux.codecs.pkcs8.WrongPassphraseException.class);
+            spec.clearPassphrase();
+            assertThatThrownBy(() -> f.generatePrivate(spec)).isInstanceOf(IllegalStateException.class);
+        }
+    }
 }

@@ -10,25 +10,31 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
  * {@code gmflux decrypt}: writes only authenticated plaintext. To a file, through a temporary name
  * renamed after the last chunk verified, so a tampered or truncated input leaves nothing behind;
  * to stdout, chunk by verified chunk, ending with a non-zero status on any failure. Reads the binary
- * and the armored form alike.
+ * and the armored form alike. An encrypted private key file is opened with the passphrase of
+ * {@link KeyPassphraseOptions} (or a prompt), before any output is opened.
  */
 @Command(name = "decrypt", mixinStandardHelpOptions = true,
         description = "Decrypt a gmflux stream with SM2, ML-KEM-768, SM2+ML-KEM-768 or RSA private keys, or a passphrase.")
 final class DecryptCommand implements Callable<Integer> {
 
-    @Option(names = {"-k", "--key"}, paramLabel = "KEY", description = "a private key (PEM); repeatable")
+    @Option(names = {"-k", "--key"}, paramLabel = "KEY",
+            description = "a private key (PEM, clear or ENCRYPTED PRIVATE KEY); repeatable")
     List<Path> keys = new ArrayList<>();
 
-    @Option(names = "--passphrase-file", paramLabel = "FILE", description = "the passphrase on this file's first line")
+    @Mixin
+    KeyPassphraseOptions keyPassphrase;
+
+    @Option(names = "--passphrase-file", paramLabel = "FILE", description = "the stream's passphrase on this file's first line")
     Path passphraseFile;
 
-    @Option(names = "--passphrase-env", paramLabel = "VAR", description = "the passphrase in this environment variable")
+    @Option(names = "--passphrase-env", paramLabel = "VAR", description = "the stream's passphrase in this environment variable")
     String passphraseEnv;
 
     @Option(names = {"-i", "--in"}, paramLabel = "IN", description = "input file (default: stdin)")
@@ -48,7 +54,7 @@ final class DecryptCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         List<Identity> ids = new ArrayList<>();
-        keys.forEach(k -> ids.add(KeyFiles.identity(k)));
+        keys.forEach(k -> ids.add(PrivateKeyFiles.identity(k, keyPassphrase)));
         PassphraseRecipient pass = KeyFiles.passphrase(passphraseFile, passphraseEnv,
                 PassphraseRecipient.MIN_ITERATIONS);
         if (pass != null) {

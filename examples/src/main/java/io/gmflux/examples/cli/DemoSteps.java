@@ -141,7 +141,7 @@ final class DemoSteps {
             DemoContext.KeyFiles k = ctx.keys.get(0);
             StreamException caught = null;
             try (InputStream in = Files.newInputStream(bad)) {
-                CliStreams.decrypt(in, OutputStream.nullOutputStream(), List.of(KeyFiles.identity(k.privateKey())),
+                CliStreams.decrypt(in, OutputStream.nullOutputStream(), List.of(PrivateKeyFiles.identity(k.privateKey(), PassphraseInput.NONE)),
                         ReadLimits.FORMAT_MAXIMUM);
             } catch (StreamException e) {
                 caught = e;

@@ -28,6 +28,8 @@ final class ExitCodes {
     static final int IO = 4;
     /** None of the keys given can open the stream. */
     static final int NO_KEY = 5;
+    /** A passphrase-encrypted private key file did not open with the passphrase given. */
+    static final int WRONG_PASSPHRASE = 6;
 
     private ExitCodes() {
     }
@@ -38,6 +40,15 @@ final class ExitCodes {
 
         AuthenticationFailed(String message) {
             super(message);
+        }
+    }
+
+    /** A private key file's passphrase is wrong (or the encrypted key in it was altered). */
+    static final class WrongPassphrase extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        WrongPassphrase(java.nio.file.Path keyFile, Throwable cause) {
+            super("wrong passphrase for " + keyFile + " (or the encrypted key in it was altered)", cause);
         }
     }
 
@@ -66,6 +77,9 @@ final class ExitCodes {
     }
 
     static int status(Throwable t) {
+        if (t instanceof WrongPassphrase) {
+            return WRONG_PASSPHRASE;
+        }
         if (t instanceof StreamException.NoMatchingRecipient) {
             return NO_KEY;
         }

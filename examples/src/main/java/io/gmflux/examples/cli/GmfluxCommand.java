@@ -1,5 +1,6 @@
 package io.gmflux.examples.cli;
 
+import io.gmflux.codecs.sm4.Sm4;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -26,7 +27,8 @@ import picocli.CommandLine.Command;
             "2:usage error (unknown option, missing argument)",
             "3:authentication failed: the input was modified or truncated, or the signature does not verify",
             "4:a file could not be read or written",
-            "5:none of the keys given can open this stream"},
+            "5:none of the keys given can open this stream",
+            "6:wrong passphrase for an encrypted private key file (or the file was altered)"},
         footerHeading = "%n",
         footer = {"Every failure prints one line naming what failed; --verbose adds the cause chain.",
             "'gmflux help <command>' describes a command."},
@@ -73,7 +75,8 @@ public final class GmfluxCommand implements Runnable {
             }
             return new String[] {
                 "gmflux " + p.getProperty("version", "(unknown version)"),
-                "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vm.name") + ")"
+                "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vm.name") + ")",
+                "SM4 constant-time engine: " + Sm4.constantTimeEngineName()
             };
         }
     }

@@ -7,13 +7,15 @@ import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
  * {@code gmflux keygen sm9-master --out NAME}: an SM9 encryption master key pair for a key
  * generation centre: NAME.key ({@code SM9 ENC MASTER KEY} PEM, readable by its owner only) and
- * NAME.pub ({@code SM9 ENC MASTER PUBLIC KEY} PEM, GmSSL's form). User keys are then extracted
- * with {@code gmflux keygen sm9-user}.
+ * NAME.pub ({@code SM9 ENC MASTER PUBLIC KEY} PEM, GmSSL's form). With a passphrase option
+ * ({@link KeyProtectionOptions}) NAME.key is GmSSL's encrypted master key, as {@code gmssl sm9setup
+ * -alg sm9encrypt -pass} writes it. User keys are then extracted with {@code gmflux keygen sm9-user}.
  */
 @Command(name = "sm9-master", mixinStandardHelpOptions = true,
         description = "An SM9 encryption master key pair (key generation centre).")
@@ -22,11 +24,15 @@ final class KeygenSm9MasterCommand implements Callable<Integer> {
     @Option(names = {"-o", "--out"}, required = true, paramLabel = "NAME", description = "writes NAME.key and NAME.pub")
     Path out;
 
+    @Mixin
+    KeyProtectionOptions protection;
+
     @Override
     public Integer call() throws IOException {
         Sm9EncryptMasterPrivateKey master = Sm9EncryptMasterPrivateKey.generate(new SecureRandom());
         try {
-            return KeygenCommand.writeKeyPair(out, Sm9KeyEncoding.toPem(master), Sm9KeyEncoding.toPem(master.publicKey()));
+            return KeygenCommand.writeKeyPair(out, protection, () -> Sm9KeyEncoding.toGmsslPkcs8(master),
+                    () -> Sm9KeyEncoding.toPem(master), Sm9KeyEncoding.toPem(master.publicKey()));
         } finally {
             master.destroy();
         }

@@ -1,5 +1,6 @@
 package io.gmflux.examples.cli;
 
+import io.gmflux.codecs.sm4.Sm4;
 import io.gmflux.examples.selftest.AlgorithmCheck;
 import io.gmflux.examples.selftest.AlgorithmResult;
 import io.gmflux.examples.selftest.KnownAnswerTests;
@@ -68,6 +69,7 @@ public final class SelftestCommand implements Callable<Integer> {
 
         List<AlgorithmCheck> checks = KnownAnswerTests.available();
         out.println("gmflux selftest: known-answer tests on the vectors embedded in this jar");
+        out.println("SM4 constant-time engine: " + Sm4.constantTimeEngineName());
         out.println();
         List<AlgorithmResult> results = KnownAnswerTests.run(vectors, checks);
         printResults(out, results);

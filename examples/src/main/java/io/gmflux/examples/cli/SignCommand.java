@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -21,8 +22,12 @@ final class SignCommand implements Callable<Integer> {
     /** The default signer ID of GB/T 32918.2 (and GmSSL's). */
     static final String DEFAULT_ID = "1234567812345678";
 
-    @Option(names = {"-k", "--key"}, paramLabel = "KEY", required = true, description = "the SM2 private key (PEM)")
+    @Option(names = {"-k", "--key"}, paramLabel = "KEY", required = true,
+            description = "the SM2 private key (PEM, clear or ENCRYPTED PRIVATE KEY)")
     Path key;
+
+    @Mixin
+    PassphraseOptions passphrase;
 
     @Option(names = "--id", description = "the signer's ID (default ${DEFAULT-VALUE}, the standard's)")
     String id = DEFAULT_ID;
@@ -39,7 +44,7 @@ final class SignCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         IoFiles.refuseBinaryToTerminal(out, force, "a binary signature");
-        Sm2Signer signer = new Sm2Signer(KeyFiles.sm2PrivateKey(key), id.getBytes(StandardCharsets.UTF_8),
+        Sm2Signer signer = new Sm2Signer(PrivateKeyFiles.sm2PrivateKey(key, passphrase), id.getBytes(StandardCharsets.UTF_8),
                 new SecureRandom());
         try (InputStream src = IoFiles.input(in)) {
             MessageInput.feed(src, signer::update);

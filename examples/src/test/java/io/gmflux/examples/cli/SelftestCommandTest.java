@@ -99,7 +99,8 @@ class SelftestCommandTest {
     void printsVersionAndUsage() {
         Run version = run(GmfluxCommand.newCommandLine(), "--version");
         assertThat(version.exit()).isZero();
-        assertThat(version.out()).startsWith("gmflux 0.").contains("Java ");
+        assertThat(version.out()).startsWith("gmflux 0.").contains("Java ")
+                .contains("SM4 constant-time engine: " + io.gmflux.codecs.sm4.Sm4.constantTimeEngineName());
 
         Run help = run(GmfluxCommand.newCommandLine(), "help");
         assertThat(help.exit()).isZero();

@@ -1,12 +1,10 @@
 package io.gmflux.examples.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assumptions.assumeThat;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.security.KeyFactory;
 import java.security.Signature;
 import java.security.spec.X509EncodedKeySpec;
@@ -81,7 +79,7 @@ class SignVerifyDigestCommandsTest {
 
     @Test
     void verifiesGmsslSignatureWhenTheInteropFilesArePresent() {
-        Path gmssl = interopFolder();
+        Path gmssl = GmsslInteropFiles.folder();
         CliRun verify = CliRun.of("verify", "-p", gmssl.resolve("sm2-1.pub.pem").toString(),
                 "-s", gmssl.resolve("msg.sig").toString(), "-i", gmssl.resolve("msg.txt").toString());
         assertThat(verify.status).as(verify.toString()).isZero();
@@ -104,22 +102,5 @@ class SignVerifyDigestCommandsTest {
         CliRun missing = CliRun.of("digest", dir.resolve("nope").toString());
         assertThat(missing.status).isEqualTo(ExitCodes.IO);
         assertThat(missing.err).startsWith("gmflux digest: no such file: ");
-    }
-
-    /** ../shared/interop/gmssl beside the checkout (or under -Dgmflux.shared); skips the test without it. */
-    private static Path interopFolder() {
-        String prop = System.getProperty("gmflux.shared");
-        Path found = null;
-        if (prop != null && !prop.isEmpty() && Files.isDirectory(Paths.get(prop, "interop", "gmssl"))) {
-            found = Paths.get(prop, "interop", "gmssl");
-        }
-        for (Path d = Paths.get("").toAbsolutePath(); found == null && d != null; d = d.getParent()) {
-            Path candidate = d.resolveSibling("shared").resolve("interop").resolve("gmssl");
-            if (Files.isDirectory(candidate)) {
-                found = candidate;
-            }
-        }
-        assumeThat(found).as("../shared/interop/gmssl (GmSSL-made files) is not beside this checkout").isNotNull();
-        return found;
     }
 }

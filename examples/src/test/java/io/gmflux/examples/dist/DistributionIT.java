@@ -151,6 +151,31 @@ class DistributionIT {
     }
 
     @Test
+    void passphraseProtectedKeysFromTheDistribution(@TempDir Path dir) throws Exception {
+        Map<String, String> right = Map.of("P", "a passphrase from the environment");
+        Map<String, String> wrong = Map.of("P", "another passphrase");
+        Run keygen = gmflux(dir, right, null, "keygen", "sm2", "--passphrase-env", "P", "-o", "bob");
+        assertThat(keygen.status()).as(keygen.err()).isZero();
+        assertThat(Files.readString(dir.resolve("bob.key"))).startsWith("-----BEGIN ENCRYPTED PRIVATE KEY-----");
+        Path in = Files.writeString(dir.resolve("in.txt"), "keys at rest\n");
+        assertThat(gmflux(dir, "encrypt", "-r", "bob.pub", "-i", "in.txt", "-o", "in.gmf").status()).isZero();
+
+        Run dec = gmflux(dir, right, null, "decrypt", "-k", "bob.key", "--key-passphrase-env", "P", "-i", "in.gmf",
+                "-o", "back.txt");
+        assertThat(dec.status()).as(dec.err()).isZero();
+        assertThat(dir.resolve("back.txt")).hasSameBinaryContentAs(in);
+        Run sign = gmflux(dir, right, null, "sign", "-k", "bob.key", "--passphrase-env", "P", "-i", "in.txt", "-o", "in.sig");
+        assertThat(sign.status()).as(sign.err()).isZero();
+        assertThat(gmflux(dir, "verify", "-p", "bob.pub", "-s", "in.sig", "-i", "in.txt").status()).isZero();
+
+        Run refused = gmflux(dir, wrong, null, "decrypt", "-k", "bob.key", "--key-passphrase-env", "P", "-i", "in.gmf",
+                "-o", "refused.txt");
+        assertThat(refused.status()).isEqualTo(6);
+        assertThat(refused.err()).startsWith("gmflux decrypt: wrong passphrase for bob.key");
+        assertThat(dir.resolve("refused.txt")).doesNotExist();
+    }
+
+    @Test
     void demoRunsFromTheDistribution(@TempDir Path dir) throws Exception {
         Run demo = gmflux(dir, "demo", "--size", "2m", "--kafka-records", "200");
         assertThat(demo.status()).as(demo.err()).isZero();
