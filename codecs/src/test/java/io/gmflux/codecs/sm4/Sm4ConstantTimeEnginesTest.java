@@ -45,12 +45,12 @@ class Sm4ConstantTimeEnginesTest {
 
     /** A provider that refuses this JVM, as the vector provider does without AVX-512 VBMI. */
     public static final class RefusingProvider implements Sm4EngineProvider {
+        static volatile Thread constructedOn;
+
         public RefusingProvider() {
             constructedOn = Thread.currentThread();
             throw new UnsupportedOperationException("no such CPU here");
         }
-
-        static volatile Thread constructedOn;
 
         @Override
         public String name() {
