@@ -283,9 +283,7 @@ public final class Gmflux {
     /**
      * At parallelism 1, runs every claimed job on the claiming worker, right after its claim. At
      * higher parallelism it runs none: a job run here would run before the list is emitted, so
-     * the other workers would wait for the claiming worker's share of a list before getting theirs
-     * (measured on a quiet machine: 1.27x raw at parallelism 2 with one job in two run here,
-     * against about 1.65x with every job on the workers).
+     * the other workers would wait for the claiming worker's share of a list before getting theirs.
      */
     private static List<ChunkJob> runOwnTurns(List<ChunkJob> claimed, int parallelism) {
         if (parallelism == 1) {

@@ -16,7 +16,7 @@ import org.bouncycastle.crypto.digests.SM3Digest;
 import org.bouncycastle.math.ec.ECPoint;
 
 /**
- * Diagnosis of an SM2 key exchange whose two sides disagree (README "Known issues", issue 3): the
+ * Diagnosis of an SM2 key exchange whose two sides disagree (README "Known issues"): the
  * ephemeral scalars are recorded as they are drawn, and on a disagreement every output of both
  * sides is recomputed with BouncyCastle's curve arithmetic and SM3 and compared, so the report says
  * which side and which value (ephemeral key, shared key, confirmation) went wrong. Not a benchmark.

@@ -198,7 +198,7 @@ public final class GmfluxProvider extends Provider {
         add("Mac", "ZUC-256-64", List.of(), rawKeys, ZucMacSpi.class, () -> new ZucMacSpi(ZucVariant.ZUC_256, 64));
         add("Mac", "ZUC-256-32", List.of(), rawKeys, ZucMacSpi.class, () -> new ZucMacSpi(ZucVariant.ZUC_256, 32));
 
-        // SM2 (issue 3)
+        // SM2
         add("KeyPairGenerator", "SM2", List.of(OID_SM2P256V1), Map.of(),
                 Sm2KeyPairGeneratorSpi.class, Sm2KeyPairGeneratorSpi::new);
         add("KeyFactory", "SM2", List.of(OID_SM2P256V1), Map.of(), Sm2KeyFactorySpi.class, Sm2KeyFactorySpi::new);
