@@ -224,9 +224,10 @@ public final class Gmflux {
 
     /**
      * The one driver both operators share, in three stages. {@code cut} runs on the source's
-     * thread: it copies each input buffer into chunk buffers of its own and releases the input at
-     * once (so no input buffer waits in a queue, and a source may recycle it as soon as
-     * {@code onNext} returns, as Reactor Netty does). {@code step} runs in order on
+     * thread: it copies each input buffer into chunk buffers of its own, or, when slicing is on,
+     * keeps the whole chunks of a heap input as retained slices, and releases its reference to the
+     * input at once (so no input buffer waits in a queue; a sliced input lives, by reference count,
+     * until its chunks are done). {@code step} runs in order on
      * {@code scheduler} (so a Netty event loop never runs a KEM): it claims each chunk's place in
      * the stream and emits the header and {@link ChunkJob}s. The jobs seal or open on
      * {@code scheduler}, never on a subscriber's thread (which may still be handed finished
