@@ -7,6 +7,8 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.Unpooled;
 import io.netty.util.ReferenceCountUtil;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.Collection;
@@ -199,13 +201,32 @@ public final class Gmflux {
         return decrypt(identities, ReadLimits.FORMAT_MAXIMUM, Schedulers.parallel(), DEFAULT_PARALLELISM, false);
     }
 
-    /** Reads a file as a stream of buffers, without loading it; see {@link FileStreams#read}. */
+    /** Reads a file as a stream of buffers, without loading it; see {@link FileStreams#read(Path, int)}. */
     public static Flux<ByteBuf> readFile(Path path) {
         return FileStreams.read(path, FileStreams.DEFAULT_READ_SIZE);
     }
 
     /**
-     * Writes a stream of buffers to a file atomically; see {@link FileStreams#write}: use as
+     * Reads {@code in} as a stream of buffers of up to {@code readSize} bytes, on demand, without
+     * closing it; see {@link FileStreams#read(InputStream, int)}.
+     */
+    public static Flux<ByteBuf> readStream(InputStream in, int readSize) {
+        if (readSize <= 0) {
+            throw new IllegalArgumentException("readSize must be positive, got " + readSize);
+        }
+        return FileStreams.read(in, readSize);
+    }
+
+    /**
+     * Writes a stream of buffers to {@code out} in order, without flushing or closing it; see
+     * {@link FileStreams#write(Flux, OutputStream)}: use as {@code flux.as(Gmflux.writeStream(out))}.
+     */
+    public static Function<Flux<ByteBuf>, Mono<Void>> writeStream(OutputStream out) {
+        return source -> FileStreams.write(source, out);
+    }
+
+    /**
+     * Writes a stream of buffers to a file atomically; see {@link FileStreams#write(Flux, Path)}: use as
      * {@code flux.as(Gmflux.writeFile(path))}.
      */
     public static Function<Flux<ByteBuf>, Mono<Void>> writeFile(Path path) {
