@@ -18,8 +18,8 @@ import java.util.Arrays;
  * </pre>
  *
  * <p>A reader {@linkplain #expand expands} the wire body back to §5's, so the wrapping key binds the
- * uncompressed C1 exactly as in a stream, and a C1 that is not a point of the curve is refused while
- * the header is parsed, before any decapsulation. Compression is one-to-one on points (x below p,
+ * uncompressed C1 exactly as in a stream, and a C1 that is not a point of the curve is refused
+ * before any decapsulation ({@link DekHeader#expandStanzas()}). Compression is one-to-one on points (x below p,
  * one prefix per y), so each §5 stanza has exactly one wire form. Stateless and thread-safe.
  */
 final class CompactStanza {

@@ -13,7 +13,6 @@ import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.StringJoiner;
 
 /**
  * The value of the {@code gmflux.dek} record header, version 2 (FORMAT.md §7.1): the suite, the DEK
@@ -54,15 +53,19 @@ final class DekHeader {
 
     private final StreamSuite suite;
     private final byte[] dekId;
-    private final List<RecipientStanza> stanzas;
+    /** Offset of each stanza's type byte. */
+    private final int[] stanzaStarts;
+    /** {@code type:key_id} of each stanza. */
+    private final List<String> addressees;
     private final int commitmentOffset;
     private final byte[] bytes;
 
-    private DekHeader(StreamSuite suite, byte[] dekId, List<RecipientStanza> stanzas, int commitmentOffset,
-            byte[] bytes) {
+    private DekHeader(StreamSuite suite, byte[] dekId, int[] stanzaStarts, List<String> addressees,
+            int commitmentOffset, byte[] bytes) {
         this.suite = suite;
         this.dekId = dekId;
-        this.stanzas = Collections.unmodifiableList(stanzas);
+        this.stanzaStarts = stanzaStarts;
+        this.addressees = Collections.unmodifiableList(addressees);
         this.commitmentOffset = commitmentOffset;
         this.bytes = bytes;
     }
@@ -91,9 +94,9 @@ final class DekHeader {
     }
 
     /**
-     * Parses a header value, enforcing {@code maxStanzas}, one stanza per (type, key id) and the
-     * layout up to the signature before it decompresses any SM2 point (one square root mod p per
-     * point); {@link #stanzas()} are §5's. The message of a failure says what is wrong with it.
+     * Parses a header value's layout, enforcing {@code maxStanzas} and one stanza per (type, key id);
+     * SM2 points are decompressed later, by {@link #expandStanzas()}. The message of a failure says
+     * what is wrong with it.
      */
     static DekHeader parse(byte[] b, int maxStanzas) throws StreamException.Malformed {
         if (b.length < STANZAS_OFFSET) {
@@ -112,6 +115,7 @@ final class DekHeader {
                     + limit + ")");
         }
         int[] starts = new int[n];
+        List<String> addressees = new ArrayList<>(n);
         Set<String> addressed = new HashSet<>();
         int pos = STANZAS_OFFSET;
         for (int i = 0; i < n; i++) {
@@ -132,6 +136,7 @@ final class DekHeader {
             if (!addressed.add(addressee)) {
                 throw new StreamException.Malformed("gmflux.dek header has two stanzas for " + addressee);
             }
+            addressees.add(addressee);
             pos += len;
         }
         int commitmentOffset = pos;
@@ -149,12 +154,7 @@ final class DekHeader {
             throw new StreamException.Malformed("gmflux.dek header has " + (b.length - pos) + " bytes after its signer"
                     + " type, expected " + rest);
         }
-        // Last, once the layout is known good: decompressing an SM2 point costs a square root mod p.
-        List<RecipientStanza> stanzas = new ArrayList<>(n);
-        for (int i = 0; i < n; i++) {
-            stanzas.add(CompactStanza.expand(b[starts[i]] & 0xff, b, starts[i] + 3, stanzaLength(b, starts[i]), i));
-        }
-        return new DekHeader(suite, dekId, stanzas, commitmentOffset, b);
+        return new DekHeader(suite, dekId, starts, addressees, commitmentOffset, b);
     }
 
     private static int stanzaLength(byte[] b, int stanza) {
@@ -167,11 +167,6 @@ final class DekHeader {
                 + (type == RecipientStanza.TYPE_PASSPHRASE || keyIdHex == null ? "" : ":" + keyIdHex);
     }
 
-    private static String addressee(RecipientStanza s) {
-        byte[] id = s.keyId();
-        return addressee(s.type(), id == null ? null : Hex.encode(id));
-    }
-
     StreamSuite suite() {
         return suite;
     }
@@ -180,9 +175,24 @@ final class DekHeader {
         return dekId;
     }
 
-    /** The stanzas in FORMAT.md §5's form (SM2 points uncompressed), ready for an {@code Identity}. */
-    List<RecipientStanza> stanzas() {
-        return stanzas;
+    /**
+     * The stanzas in FORMAT.md §5's form (SM2 points decompressed), ready for an {@code Identity}: a
+     * fresh list each call, costing one square root mod p per SM2 point, so a reader calls it once,
+     * after the checks that need no stanza.
+     *
+     * @throws StreamException.Malformed if a C1 is not a valid compressed point ({@link CompactStanza#expand})
+     */
+    List<RecipientStanza> expandStanzas() throws StreamException.Malformed {
+        List<RecipientStanza> out = new ArrayList<>(stanzaStarts.length);
+        for (int i = 0; i < stanzaStarts.length; i++) {
+            int at = stanzaStarts[i];
+            out.add(CompactStanza.expand(bytes[at] & 0xff, bytes, at + 3, stanzaLength(bytes, at), i));
+        }
+        return out;
+    }
+
+    int stanzaCount() {
+        return stanzaStarts.length;
     }
 
     /** The header bytes this was parsed from. */
@@ -211,10 +221,6 @@ final class DekHeader {
 
     /** The recipients' key ids, e.g. {@code [sm2:0011223344556677]}, for error messages. */
     String describeRecipients() {
-        StringJoiner j = new StringJoiner(", ", "[", "]");
-        for (RecipientStanza s : stanzas) {
-            j.add(addressee(s));
-        }
-        return j.toString();
+        return "[" + String.join(", ", addressees) + "]";
     }
 }

@@ -89,9 +89,9 @@ class DekHeaderTest {
     }
 
     @Test
-    void duplicateStanzasAreRefusedBeforeAnyPointIsDecompressed() throws Exception {
+    void pointsAreDecompressedOnlyAfterTheLayoutChecks() throws Exception {
         // Two stanzas for one key whose first C1 is not a point: the duplicate is what is reported,
-        // because the layout checks run before any square root.
+        // because parsing checks the layout and decompresses nothing; expanding the stanzas refuses the point.
         SecureRandom random = new SecureRandom();
         byte[] dekId = new byte[16];
         byte[] dek = new byte[32];
@@ -105,7 +105,13 @@ class DekHeaderTest {
         byte[] one = DekHeader.committedPart(StreamSuite.SM4_GCM, dekId, twice.subList(0, 1));
         byte[] once = Arrays.copyOf(one, one.length + DekHeader.COMMITMENT_LENGTH + 1);
         once[DekHeader.STANZAS_OFFSET + 3 + RecipientStanza.KEY_ID_LENGTH] = 0x04;
-        assertThatThrownBy(() -> DekHeader.parse(once, DekHeader.MAX_STANZAS))
-                .isInstanceOf(StreamException.Malformed.class).hasMessageContaining("C1 must be compressed");
+        DekHeader parsed = DekHeader.parse(once, DekHeader.MAX_STANZAS);
+        assertThat(parsed.describeRecipients()).isEqualTo("[sm2:" + ALICE.keyIdHex + "]");
+        assertThatThrownBy(parsed::expandStanzas).isInstanceOf(StreamException.Malformed.class)
+                .hasMessageContaining("C1 must be compressed");
+        once[DekHeader.STANZAS_OFFSET + 3 + RecipientStanza.KEY_ID_LENGTH] = one[DekHeader.STANZAS_OFFSET + 3
+                + RecipientStanza.KEY_ID_LENGTH];
+        assertThat(DekHeader.parse(once, DekHeader.MAX_STANZAS).expandStanzas()).singleElement()
+                .satisfies(s -> assertThat(s.body()).isEqualTo(twice.get(0).body()));
     }
 }

@@ -8,6 +8,7 @@ import io.gmflux.codecs.format.KeyText;
 import io.gmflux.codecs.format.Recipient;
 import io.gmflux.codecs.format.RecipientStanza;
 import io.gmflux.codecs.format.StreamSuite;
+import io.gmflux.codecs.sm2.Sm2KeyEncoding;
 import io.gmflux.codecs.sm3.HkdfSm3;
 import io.gmflux.codecs.sm3.Sm3;
 import java.nio.charset.StandardCharsets;
@@ -442,6 +443,24 @@ class RecordFormatAttackTest {
             assertRefused(() -> alice.deserialize(TOPIC, withDek(genuine), junk),
                     RecordRejectedException.Reason.FAILED_AUTHENTICATION);
             assertThat(alice.stanzaTrials()).isEqualTo(1);
+        }
+        // With trusted producers the signature is checked first: unsigned, the bad point is never
+        // decompressed; signed by the trusted key (a faulty producer), the point is still refused.
+        ProducerSignature.Signer producer = new ProducerSignature.Signer(
+                Sm2KeyEncoding.privateKeyFromPem(PRODUCER.privateText));
+        try (GmfluxDeserializer<byte[]> strict = Configured.deserializer(ALICE, GmfluxConfig.TRUSTED_PRODUCERS,
+                PRODUCER.publicPem.toString())) {
+            for (byte[] h : hostile) {
+                assertRefused(() -> strict.deserialize(TOPIC, withDek(h), junk),
+                        RecordRejectedException.Reason.UNTRUSTED_PRODUCER);
+                byte[] signed = ProducerSignature.Signer.header(Arrays.copyOf(h, h.length - 1), producer, TOPIC);
+                assertThatThrownBy(() -> strict.deserialize(TOPIC, withDek(signed), junk))
+                        .isInstanceOf(RecordRejectedException.class).hasMessageContaining("C1")
+                        .extracting(e -> ((RecordRejectedException) e).reason())
+                        .isEqualTo(RecordRejectedException.Reason.MALFORMED_HEADER);
+            }
+            assertThat(strict.stanzaTrials()).isZero();
+            assertThat(strict.dekUnwraps()).isZero();
         }
     }
 
