@@ -48,6 +48,8 @@ class DekHeaderTest {
         Matcher overhead = find(format, "Overhead per record with one SM2 recipient and SM4-GCM: (\\d+) bytes in the value"
                 + " plus the (\\d+)-byte header \\((\\d+) signed\\), plus Kafka's own header framing \\(the key"
                 + " `gmflux.dek` and two varints, (\\d+) bytes\\): (\\d+) bytes per record, (\\d+) signed");
+        // §8.1: "With one SM2 recipient, unsigned, SM4-GCM: 3 + U (header) + ..."
+        Matcher envelope = find(format, "With one SM2 recipient, unsigned, SM4-GCM: 3 \\+ (\\d+) \\(header\\)");
         Matcher inReadme = find(readme, "the `gmflux.dek` header \\((\\d+) bytes with one SM2 recipient, (\\d+) signed");
         int unsigned = Integer.parseInt(sizes.group(1));
         int signed = Integer.parseInt(sizes.group(5));
@@ -72,6 +74,7 @@ class DekHeaderTest {
             int framing = Integer.parseInt(overhead.group(4));
             assertThat(Integer.parseInt(overhead.group(5))).isEqualTo(u.value().length - payload.length + unsigned + framing);
             assertThat(Integer.parseInt(overhead.group(6))).isEqualTo(s.value().length - payload.length + signed + framing);
+            assertThat(Integer.parseInt(envelope.group(1))).isEqualTo(unsigned);
             assertThat(Integer.parseInt(inReadme.group(1))).isEqualTo(unsigned);
             assertThat(Integer.parseInt(inReadme.group(2))).isEqualTo(signed);
         }
