@@ -192,7 +192,7 @@ final class DekCache {
         return d.digest();
     }
 
-    /** Verifies {@code header} for {@code topic} (FORMAT.md §7.4 steps 4-7) and returns its DEK's keys. */
+    /** Verifies {@code header} for {@code topic} (FORMAT.md §7.4 steps 6-8) and returns its DEK's keys. */
     private DekKeys verify(String topic, byte[] headerBytes) {
         DekHeader header;
         try {
@@ -208,7 +208,13 @@ final class DekCache {
         if (!policy.trusted().isEmpty()) {
             policy.trusted().check(header, topic);
         }
-        byte[] dek = unwrap(topic, header);
+        List<RecipientStanza> stanzas;
+        try {
+            stanzas = header.expandStanzas(); // after the signature check: no point work for untrusted headers
+        } catch (StreamException.Malformed e) {
+            throw refusal(RecordRejectedException.Reason.MALFORMED_HEADER, topic, headerBytes, e.getMessage());
+        }
+        byte[] dek = unwrap(topic, header, stanzas);
         byte[] commitment = DekKeys.commitment(header.dekIdRef(), dek, headerBytes, header.commitmentOffset());
         if (!Bytes.constantTimeEquals(commitment, 0, headerBytes, header.commitmentOffset(), commitment.length)) {
             Bytes.wipe(dek);
@@ -221,9 +227,9 @@ final class DekCache {
                 t -> kept);
     }
 
-    private byte[] unwrap(String topic, DekHeader header) {
+    private byte[] unwrap(String topic, DekHeader header, List<RecipientStanza> stanzas) {
         for (Identity identity : identities) {
-            for (RecipientStanza s : header.stanzas()) {
+            for (RecipientStanza s : stanzas) {
                 stanzaTrials.incrementAndGet();
                 byte[] dek;
                 try {

@@ -34,7 +34,8 @@ public class RecordRejectedException extends SerializationException {
 
     private final Reason reason;
 
-    RecordRejectedException(Reason reason, String message) {
+    /** A refusal for {@code reason}; the message names the topic (or field) and what failed. */
+    public RecordRejectedException(Reason reason, String message) {
         super(message);
         this.reason = reason;
     }

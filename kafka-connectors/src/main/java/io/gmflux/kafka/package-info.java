@@ -9,6 +9,7 @@
  *
  * <p>Depends on gmflux-codecs ({@code io.gmflux.codecs.format}) and kafka-clients. The reactive
  * sender/receiver live in {@code io.gmflux.kafka.reactive}, the embedded test broker in
- * {@code io.gmflux.kafka.embedded}.
+ * {@code io.gmflux.kafka.embedded}, the Kafka Connect converter and field transforms in
+ * {@code io.gmflux.kafka.connect}.
  */
 package io.gmflux.kafka;

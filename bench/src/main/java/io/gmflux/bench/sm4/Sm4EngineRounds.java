@@ -4,6 +4,7 @@ import io.gmflux.codecs.sm4.Sm4;
 import io.gmflux.codecs.sm4.Sm4Engine;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -13,7 +14,7 @@ import java.util.function.Function;
 /**
  * SM4 engines side by side in one JVM, by thread CPU time in alternating rounds (robust to a
  * machine loaded by other work, unlike wall-clock JMH runs): the table engine, the bitsliced
- * constant-time engine and whatever {@link Sm4#newConstantTimeEngine} picks (the Vector API
+ * constant-time engine and whatever {@link Sm4#newConstantTimeEngine} picks once the choice is made (the Vector API
  * engine on JDK 25 with {@code --add-modules jdk.incubator.vector} and gmflux-codecs-vector on the
  * class path), over {@code Sm4Engine.encryptCtr} (64 B, 1 KiB, 64 KiB) and {@code encryptBlocks}
  * (ECB, 1 KiB). Prints the median MB/s of the measured rounds per engine and case.
@@ -30,11 +31,13 @@ public final class Sm4EngineRounds {
     private record Case(String name, int bytes, boolean ctr) {
     }
 
-    public static void main(String[] args) {
+    public static void main(String[] args) throws InterruptedException {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 7;
         long millis = args.length > 1 ? Long.parseLong(args[1]) : 300;
         byte[] key = new byte[16];
         Arrays.fill(key, (byte) 0x5a);
+        // the default engine is the bitsliced one until the vector engine's warm-up on its own thread ends
+        Sm4.awaitConstantTimeEngine(Duration.ofMinutes(2));
         List<String> names = List.of("table", "bitsliced", "constant-time default");
         List<Function<byte[], Sm4Engine>> factories =
                 List.of(Sm4::newEngine, Sm4::newBitslicedEngine, Sm4::newConstantTimeEngine);

@@ -1,5 +1,6 @@
 package io.gmflux.codecs.sm4;
 
+import java.time.Duration;
 import java.util.Objects;
 
 /**
@@ -27,19 +28,24 @@ public final class Sm4 {
      * An engine with no secret-indexed memory access and no secret-dependent branch, in the key
      * schedule as in encryption and decryption. Every mode of this package accepts it.
      *
-     * <p>Which engine: on JDK 25+ with {@code --add-modules jdk.incubator.vector}, the
-     * {@code gmflux-codecs-vector} jar on the class path and a CPU that runs its 512-bit kernel
-     * fast (AVX-512 VBMI), the Vector API engine, several times faster than the table engine;
-     * otherwise the bitsliced engine ({@link #newBitslicedEngine(byte[])}), slower than
-     * {@link #newEngine(byte[])}. The choice is made once per JVM on the first call, which then
-     * takes 1-2 s on JDK 25 (10 s on a loaded machine: the vector kernel is warmed up and timed on public data
-     * before it sees a key); {@link #constantTimeEngineName()} says which engine was chosen and,
-     * if not the vector engine, why. {@code -Dgmflux.sm4.vector=false} keeps the bitsliced one.
+     * <p>Which engine: the Vector API engine, several times faster than the table engine, once it
+     * has been accepted on JDK 25+ with {@code --add-modules jdk.incubator.vector}, the
+     * {@code gmflux-codecs-vector} jar on the class path and a CPU that runs its 512-bit kernel fast
+     * (AVX-512 VBMI); until then, and where it is not accepted, the bitsliced engine
+     * ({@link #newBitslicedEngine(byte[])}, slower than {@link #newEngine(byte[])}). The first call of
+     * this method, {@link #constantTimeEngineName()} or {@link #awaitConstantTimeEngine(Duration)} in a JVM
+     * starts the acceptance (the kernel is warmed up and timed on public data, 1-2 s, 10 s on a loaded
+     * machine) on one daemon thread and returns at once; {@link #awaitConstantTimeEngine(Duration)} waits
+     * for it. An engine never changes: keys created before the acceptance keep the bitsliced engine.
+     * Mixing is safe: both engines are constant-time and give the same bytes for every input.
+     * {@code -Dgmflux.sm4.vector=false} keeps the bitsliced engine; {@code -Dgmflux.sm4.vector=eager} makes
+     * the first call wait for the choice (benchmarks).
      *
      * @throws IllegalArgumentException if the key is not 16 bytes
      */
     public static Sm4Engine newConstantTimeEngine(byte[] key) {
-        return Sm4ConstantTimeEngines.newEngine(checkKey(key));
+        byte[] key16 = checkKey(key);
+        return Sm4ConstantTimeEngines.jvmWide().newEngine(key16);
     }
 
     /**
@@ -54,12 +60,25 @@ public final class Sm4 {
     }
 
     /**
-     * The name of the engine {@link #newConstantTimeEngine(byte[])} returns in this JVM, e.g.
-     * {@code "vector-512 (jdk.incubator.vector)"} or {@code "bitsliced (vector engine not used: ...)"}.
-     * The first call makes the choice (see there).
+     * The name of the engine {@link #newConstantTimeEngine(byte[])} returns now: e.g.
+     * {@code "vector-512 (jdk.incubator.vector)"}, {@code "bitsliced (vector engine warming up)"} while the
+     * vector engine is being accepted, or {@code "bitsliced (vector engine not used: <why>)"}. Starts the
+     * choice if no call has (see {@link #newConstantTimeEngine(byte[])}); never waits for it.
      */
     public static String constantTimeEngineName() {
-        return Sm4ConstantTimeEngines.name();
+        return Sm4ConstantTimeEngines.jvmWide().name();
+    }
+
+    /**
+     * Waits until the choice of {@link #newConstantTimeEngine(byte[])}'s engine is made (the vector
+     * engine accepted or refused), at most {@code timeout}, and returns {@link #constantTimeEngineName()}:
+     * for callers that want the vector engine for their first key. Returns at once once the choice is made,
+     * and on Java 17 or without the vector jar; on timeout the name still says warming up.
+     *
+     * @throws InterruptedException if interrupted while waiting
+     */
+    public static String awaitConstantTimeEngine(Duration timeout) throws InterruptedException {
+        return Sm4ConstantTimeEngines.jvmWide().await(Objects.requireNonNull(timeout, "timeout"));
     }
 
     static byte[] checkKey(byte[] key) {

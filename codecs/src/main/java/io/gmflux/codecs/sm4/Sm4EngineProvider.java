@@ -4,9 +4,10 @@ package io.gmflux.codecs.sm4;
  * A source of constant-time SM4 engines compiled apart from this module, such as the Vector API
  * engine of {@code gmflux-codecs-vector} ({@code io.gmflux.codecs.sm4.vector}), which needs a
  * newer JDK than this module's Java 17 baseline. {@link Sm4#newConstantTimeEngine(byte[])} looks
- * one up by class name at run time and uses it when its constructor succeeds; a provider's public
- * no-argument constructor throws {@link UnsupportedOperationException} when it cannot run fast
- * and constant-time on this JVM and CPU.
+ * one up by class name at run time, calls its public no-argument constructor on a background thread
+ * (it may take seconds: warm-up) and uses it once the constructor returns; the constructor throws
+ * {@link UnsupportedOperationException} when the provider cannot run fast and constant-time on this
+ * JVM and CPU.
  *
  * <p>The key schedule stays here (the bitsliced, constant-time one): a provider receives round
  * keys. Implementations are thread-safe.

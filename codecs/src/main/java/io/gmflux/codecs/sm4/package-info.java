@@ -9,10 +9,11 @@
  *       engine. {@link io.gmflux.codecs.sm4.Sm4#newEngine} returns the table-driven engine, which
  *       is fast and <b>not</b> constant-time (cache timing); a constant-time engine is the choice
  *       where an attacker may share the CPU cache.</li>
- *   <li>{@link io.gmflux.codecs.sm4.Sm4#newConstantTimeEngine} picks, once per JVM, the Vector API
- *       engine of {@code gmflux-codecs-vector} (JDK 25+, found by class name through
- *       {@link io.gmflux.codecs.sm4.Sm4EngineProvider}) when it can run fast, else the bitsliced
- *       engine; {@link io.gmflux.codecs.sm4.Sm4#constantTimeEngineName} says which.</li>
+ *   <li>{@link io.gmflux.codecs.sm4.Sm4#newConstantTimeEngine} returns the bitsliced engine, or the
+ *       Vector API engine of {@code gmflux-codecs-vector} (JDK 25+, found by class name through
+ *       {@link io.gmflux.codecs.sm4.Sm4EngineProvider}) once a daemon thread, started by the first
+ *       call, has shown it runs fast; {@link io.gmflux.codecs.sm4.Sm4#constantTimeEngineName} says which,
+ *       {@link io.gmflux.codecs.sm4.Sm4#awaitConstantTimeEngine} waits for the choice.</li>
  *   <li>{@link io.gmflux.codecs.sm4.Sm4Cipher}: one direction of one mode over a message that
  *       arrives in pieces. Block modes {@link io.gmflux.codecs.sm4.Sm4Ecb} and
  *       {@link io.gmflux.codecs.sm4.Sm4Cbc} ({@link io.gmflux.codecs.sm4.Sm4Padding} NONE or

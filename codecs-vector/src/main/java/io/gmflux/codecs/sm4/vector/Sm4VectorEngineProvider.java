@@ -5,7 +5,7 @@ import io.gmflux.codecs.sm4.Sm4EngineProvider;
 
 /**
  * Hands out {@link Sm4VectorEngine}s once this JVM and CPU have shown that they run the kernel
- * compiled: gmflux-codecs instantiates it by name ({@code Sm4.newConstantTimeEngine}).
+ * compiled: gmflux-codecs instantiates it by name, off the caller's thread ({@code Sm4.newConstantTimeEngine}).
  *
  * <p>The constructor refuses ({@link UnsupportedOperationException}, with the reason) unless the
  * module {@code jdk.incubator.vector} is enabled and the preferred vector shape is 512 bits, then
@@ -14,8 +14,9 @@ import io.gmflux.codecs.sm4.Sm4EngineProvider;
  * after {@value #WARM_UP_BUDGET_MILLIS} ms. Why: until C2 compiles the kernel, the Vector API's Java
  * fallback indexes arrays with lane values (the S-box lookup would index by secret bytes), and on
  * CPUs without AVX-512 VBMI the two-table byte lookup is never intrinsic (about 15 MB/s). It takes
- * about 2,000 rounds: about 1.2 s idle (the spike of issue 15), 10 s on a loaded 2-core machine, during
- * which the first call of {@code Sm4.newConstantTimeEngine} waits. Timing
+ * about 2,000 rounds: about 1.2 s idle (the spike of issue 15), 6-12 s on a loaded 2-core machine, on the
+ * warm-up thread that the first call of {@code Sm4.newConstantTimeEngine} starts (that call and the
+ * ones before acceptance get the bitsliced engine). Timing
  * is the only test the API offers of whether an operation is intrinsic. Should C2 later
  * deoptimise a kernel method, it runs interpreted until recompiled: a residual risk that no Java
  * code can exclude.
