@@ -7,6 +7,7 @@ import io.gmflux.codecs.format.RecipientStanza;
 import io.gmflux.codecs.format.StreamException;
 import io.gmflux.codecs.format.StreamSuite;
 import io.gmflux.codecs.sm3.Sm3;
+import io.gmflux.codecs.sm4.EngineChoice;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.util.Arrays;
@@ -86,8 +87,9 @@ final class DekCache {
     private record Refusal(RecordRejectedException.Reason reason, String message) {
     }
 
-    /** The limits and trust a cache enforces. */
-    record Policy(int maxStanzas, int maxHeaderBytes, Set<StreamSuite> suites, ProducerSignature.Trusted trusted) {
+    /** The limits and trust a cache enforces, and the SM4 engine its record keys run on. */
+    record Policy(int maxStanzas, int maxHeaderBytes, Set<StreamSuite> suites, ProducerSignature.Trusted trusted,
+            EngineChoice engine) {
     }
 
     private final List<Identity> identities;
@@ -221,7 +223,8 @@ final class DekCache {
                     + " DEKs for different recipients");
         }
         byte[] kept = headerBytes.clone();
-        return new DekKeys(header.dekIdRef(), dek, header.suite(), nanoClock.getAsLong(), t -> kept);
+        return new DekKeys(header.dekIdRef(), dek, header.suite(), policy.engine(), nanoClock.getAsLong(),
+                t -> kept);
     }
 
     private byte[] unwrap(String topic, DekHeader header, List<RecipientStanza> stanzas) {
