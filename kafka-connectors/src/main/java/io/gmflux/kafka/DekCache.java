@@ -7,6 +7,7 @@ import io.gmflux.codecs.format.RecipientStanza;
 import io.gmflux.codecs.format.StreamException;
 import io.gmflux.codecs.format.StreamSuite;
 import io.gmflux.codecs.sm3.Sm3;
+import io.gmflux.codecs.sm4.EngineChoice;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.util.Arrays;
@@ -86,8 +87,9 @@ final class DekCache {
     private record Refusal(RecordRejectedException.Reason reason, String message) {
     }
 
-    /** The limits and trust a cache enforces. */
-    record Policy(int maxStanzas, int maxHeaderBytes, Set<StreamSuite> suites, ProducerSignature.Trusted trusted) {
+    /** The limits and trust a cache enforces, and the SM4 engine its record keys run on. */
+    record Policy(int maxStanzas, int maxHeaderBytes, Set<StreamSuite> suites, ProducerSignature.Trusted trusted,
+            EngineChoice engine) {
     }
 
     private final List<Identity> identities;
@@ -190,7 +192,7 @@ final class DekCache {
         return d.digest();
     }
 
-    /** Verifies {@code header} for {@code topic} (FORMAT.md §7.4 steps 4-7) and returns its DEK's keys. */
+    /** Verifies {@code header} for {@code topic} (FORMAT.md §7.4 steps 6-8) and returns its DEK's keys. */
     private DekKeys verify(String topic, byte[] headerBytes) {
         DekHeader header;
         try {
@@ -206,7 +208,13 @@ final class DekCache {
         if (!policy.trusted().isEmpty()) {
             policy.trusted().check(header, topic);
         }
-        byte[] dek = unwrap(topic, header);
+        List<RecipientStanza> stanzas;
+        try {
+            stanzas = header.expandStanzas(); // after the signature check: no point work for untrusted headers
+        } catch (StreamException.Malformed e) {
+            throw refusal(RecordRejectedException.Reason.MALFORMED_HEADER, topic, headerBytes, e.getMessage());
+        }
+        byte[] dek = unwrap(topic, header, stanzas);
         byte[] commitment = DekKeys.commitment(header.dekIdRef(), dek, headerBytes, header.commitmentOffset());
         if (!Bytes.constantTimeEquals(commitment, 0, headerBytes, header.commitmentOffset(), commitment.length)) {
             Bytes.wipe(dek);
@@ -215,12 +223,13 @@ final class DekCache {
                     + " DEKs for different recipients");
         }
         byte[] kept = headerBytes.clone();
-        return new DekKeys(header.dekIdRef(), dek, header.suite(), nanoClock.getAsLong(), t -> kept);
+        return new DekKeys(header.dekIdRef(), dek, header.suite(), policy.engine(), nanoClock.getAsLong(),
+                t -> kept);
     }
 
-    private byte[] unwrap(String topic, DekHeader header) {
+    private byte[] unwrap(String topic, DekHeader header, List<RecipientStanza> stanzas) {
         for (Identity identity : identities) {
-            for (RecipientStanza s : header.stanzas()) {
+            for (RecipientStanza s : stanzas) {
                 stanzaTrials.incrementAndGet();
                 byte[] dek;
                 try {

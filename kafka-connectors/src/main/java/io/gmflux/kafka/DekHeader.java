@@ -13,12 +13,12 @@ import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.StringJoiner;
 
 /**
  * The value of the {@code gmflux.dek} record header, version 2 (FORMAT.md §7.1): the suite, the DEK
- * id, the DEK wrapped to every recipient (one {@link RecipientStanza} each), the DEK commitment and,
- * when the producer signs, its SM2 signature.
+ * id, the DEK wrapped to every recipient (one {@link RecipientStanza} each, SM2 points compressed on
+ * the wire: {@link CompactStanza}), the DEK commitment and, when the producer signs, its SM2
+ * signature (raw {@code r || s}).
  *
  * <pre>
  *   offset size  field
@@ -26,7 +26,7 @@ import java.util.StringJoiner;
  *   1      1     suite       FORMAT.md §4
  *   2      16    dek_id
  *   18     1     n           1 &lt;= n &lt;= 64, at most one stanza per (type, key id)
- *   19     ...   stanza*n    type u8 || length u16 || body
+ *   19     ...   stanza*n    type u8 || length u16 || body (FORMAT.md §5, C1 compressed: CompactStanza)
  *   c      32    commitment  HMAC-SM3(commit_key, header[0, c))
  *   c+32   1     signer      0x00 none, 0x01 SM2
  *   c+33   8     key_id      SM2 only: the producer's key id (FORMAT.md §5)
@@ -53,22 +53,26 @@ final class DekHeader {
 
     private final StreamSuite suite;
     private final byte[] dekId;
-    private final List<RecipientStanza> stanzas;
+    /** Offset of each stanza's type byte. */
+    private final int[] stanzaStarts;
+    /** {@code type:key_id} of each stanza. */
+    private final List<String> addressees;
     private final int commitmentOffset;
     private final byte[] bytes;
 
-    private DekHeader(StreamSuite suite, byte[] dekId, List<RecipientStanza> stanzas, int commitmentOffset,
-            byte[] bytes) {
+    private DekHeader(StreamSuite suite, byte[] dekId, int[] stanzaStarts, List<String> addressees,
+            int commitmentOffset, byte[] bytes) {
         this.suite = suite;
         this.dekId = dekId;
-        this.stanzas = Collections.unmodifiableList(stanzas);
+        this.stanzaStarts = stanzaStarts;
+        this.addressees = Collections.unmodifiableList(addressees);
         this.commitmentOffset = commitmentOffset;
         this.bytes = bytes;
     }
 
     /**
-     * The committed part of a header, {@code header[0, c)}: version, suite, DEK id and stanzas. The
-     * writer appends the commitment and the signer fields.
+     * The committed part of a header, {@code header[0, c)}: version, suite, DEK id and stanzas (§5's,
+     * written in their wire form). The writer appends the commitment and the signer fields.
      */
     static byte[] committedPart(StreamSuite suite, byte[] dekId, List<RecipientStanza> stanzas) {
         if (stanzas.isEmpty() || stanzas.size() > MAX_STANZAS) {
@@ -80,7 +84,7 @@ final class DekHeader {
         out.writeBytes(dekId);
         out.write(stanzas.size());
         for (RecipientStanza s : stanzas) {
-            byte[] body = s.body();
+            byte[] body = CompactStanza.compress(s);
             out.write(s.type());
             out.write(body.length >>> 8);
             out.write(body.length);
@@ -90,8 +94,9 @@ final class DekHeader {
     }
 
     /**
-     * Parses a header value, enforcing {@code maxStanzas} and one stanza per (type, key id) before
-     * anything else looks at the stanzas; the message of a failure says what is wrong with it.
+     * Parses a header value's layout, enforcing {@code maxStanzas} and one stanza per (type, key id);
+     * SM2 points are decompressed later, by {@link #expandStanzas()}. The message of a failure says
+     * what is wrong with it.
      */
     static DekHeader parse(byte[] b, int maxStanzas) throws StreamException.Malformed {
         if (b.length < STANZAS_OFFSET) {
@@ -109,7 +114,8 @@ final class DekHeader {
             throw new StreamException.Malformed("gmflux.dek header has " + n + " stanzas (this reader takes 1.."
                     + limit + ")");
         }
-        List<RecipientStanza> stanzas = new ArrayList<>(n);
+        int[] starts = new int[n];
+        List<String> addressees = new ArrayList<>(n);
         Set<String> addressed = new HashSet<>();
         int pos = STANZAS_OFFSET;
         for (int i = 0; i < n; i++) {
@@ -117,17 +123,20 @@ final class DekHeader {
                 throw new StreamException.Malformed("gmflux.dek header ends inside stanza " + i);
             }
             int type = b[pos] & 0xff;
-            int len = ((b[pos + 1] & 0xff) << 8) | (b[pos + 2] & 0xff);
+            int len = stanzaLength(b, pos);
+            starts[i] = pos;
             pos += 3;
             if (len > MAX_STANZA_BODY || len > b.length - pos) {
                 throw new StreamException.Malformed("gmflux.dek header: stanza " + i + " of " + len
                         + " bytes does not fit");
             }
-            RecipientStanza s = new RecipientStanza(type, Arrays.copyOfRange(b, pos, pos + len));
-            if (!addressed.add(addressee(s))) {
-                throw new StreamException.Malformed("gmflux.dek header has two stanzas for " + addressee(s));
+            // The key id leads the body in both forms (CompactStanza), so duplicates show before expanding.
+            String addressee = addressee(type, len >= RecipientStanza.KEY_ID_LENGTH
+                    ? Hex.encode(b, pos, RecipientStanza.KEY_ID_LENGTH) : null);
+            if (!addressed.add(addressee)) {
+                throw new StreamException.Malformed("gmflux.dek header has two stanzas for " + addressee);
             }
-            stanzas.add(s);
+            addressees.add(addressee);
             pos += len;
         }
         int commitmentOffset = pos;
@@ -145,14 +154,17 @@ final class DekHeader {
             throw new StreamException.Malformed("gmflux.dek header has " + (b.length - pos) + " bytes after its signer"
                     + " type, expected " + rest);
         }
-        return new DekHeader(suite, dekId, stanzas, commitmentOffset, b);
+        return new DekHeader(suite, dekId, starts, addressees, commitmentOffset, b);
     }
 
-    /** {@code type:key_id} of a stanza, the unit a header may address once. */
-    private static String addressee(RecipientStanza s) {
-        byte[] id = s.keyId();
-        return RecipientStanza.typeName(s.type())
-                + (s.type() == RecipientStanza.TYPE_PASSPHRASE || id == null ? "" : ":" + Hex.encode(id));
+    private static int stanzaLength(byte[] b, int stanza) {
+        return ((b[stanza + 1] & 0xff) << 8) | (b[stanza + 2] & 0xff);
+    }
+
+    /** {@code type:key_id} of a stanza, the unit a header may address once ({@code keyIdHex} null: none). */
+    private static String addressee(int type, String keyIdHex) {
+        return RecipientStanza.typeName(type)
+                + (type == RecipientStanza.TYPE_PASSPHRASE || keyIdHex == null ? "" : ":" + keyIdHex);
     }
 
     StreamSuite suite() {
@@ -163,8 +175,24 @@ final class DekHeader {
         return dekId;
     }
 
-    List<RecipientStanza> stanzas() {
-        return stanzas;
+    /**
+     * The stanzas in FORMAT.md §5's form (SM2 points decompressed), ready for an {@code Identity}: a
+     * fresh list each call, costing one square root mod p per SM2 point, so a reader calls it once,
+     * after the checks that need no stanza.
+     *
+     * @throws StreamException.Malformed if a C1 is not a valid compressed point ({@link CompactStanza#expand})
+     */
+    List<RecipientStanza> expandStanzas() throws StreamException.Malformed {
+        List<RecipientStanza> out = new ArrayList<>(stanzaStarts.length);
+        for (int i = 0; i < stanzaStarts.length; i++) {
+            int at = stanzaStarts[i];
+            out.add(CompactStanza.expand(bytes[at] & 0xff, bytes, at + 3, stanzaLength(bytes, at), i));
+        }
+        return out;
+    }
+
+    int stanzaCount() {
+        return stanzaStarts.length;
     }
 
     /** The header bytes this was parsed from. */
@@ -193,10 +221,6 @@ final class DekHeader {
 
     /** The recipients' key ids, e.g. {@code [sm2:0011223344556677]}, for error messages. */
     String describeRecipients() {
-        StringJoiner j = new StringJoiner(", ", "[", "]");
-        for (RecipientStanza s : stanzas) {
-            j.add(addressee(s));
-        }
-        return j.toString();
+        return "[" + String.join(", ", addressees) + "]";
     }
 }

@@ -3,6 +3,7 @@ package io.gmflux.kafka;
 import io.gmflux.codecs.format.Recipient;
 import io.gmflux.codecs.format.RecipientStanza;
 import io.gmflux.codecs.format.StreamSuite;
+import io.gmflux.codecs.sm4.EngineChoice;
 import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
 import java.util.ArrayList;
@@ -49,6 +50,7 @@ final class DekIssuer {
 
     private final List<Recipient> recipients;
     private final StreamSuite suite;
+    private final EngineChoice engine;
     private final ProducerSignature.Signer signer;
     private final long maxRecords;
     private final long maxBytes;
@@ -60,14 +62,15 @@ final class DekIssuer {
     private volatile boolean closed;
 
     /** {@code signer} null: headers are not signed. */
-    DekIssuer(List<Recipient> recipients, StreamSuite suite, ProducerSignature.Signer signer, long maxRecords,
-            long maxBytes, long maxAgeMillis, SecureRandom random, LongSupplier nanoClock) {
+    DekIssuer(List<Recipient> recipients, StreamSuite suite, EngineChoice engine, ProducerSignature.Signer signer,
+            long maxRecords, long maxBytes, long maxAgeMillis, SecureRandom random, LongSupplier nanoClock) {
         if (recipients.isEmpty() || recipients.size() > DekHeader.MAX_STANZAS) {
             throw new IllegalArgumentException("a DEK needs 1.." + DekHeader.MAX_STANZAS + " recipients, got "
                     + recipients.size());
         }
         this.recipients = List.copyOf(recipients);
         this.suite = suite;
+        this.engine = engine;
         this.signer = signer;
         this.maxRecords = maxRecords;
         this.maxBytes = maxBytes;
@@ -123,7 +126,7 @@ final class DekIssuer {
         byte[] withCommitment = Arrays.copyOf(committed, committed.length + commitment.length);
         System.arraycopy(commitment, 0, withCommitment, committed.length, commitment.length);
         ProducerSignature.Signer by = signer;
-        active = new Active(new DekKeys(dekId, dek, suite, nanoClock.getAsLong(),
+        active = new Active(new DekKeys(dekId, dek, suite, engine, nanoClock.getAsLong(),
                 topic -> ProducerSignature.Signer.header(withCommitment, by, topic)));
         rotations.incrementAndGet();
         if (seen != null) {

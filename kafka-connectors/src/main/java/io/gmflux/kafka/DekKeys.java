@@ -6,6 +6,7 @@ import io.gmflux.codecs.format.SuiteCipher;
 import io.gmflux.codecs.sm3.HkdfSm3;
 import io.gmflux.codecs.sm3.HmacSm3;
 import io.gmflux.codecs.sm3.Sm3;
+import io.gmflux.codecs.sm4.EngineChoice;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -40,6 +41,7 @@ final class DekKeys {
     private final byte[] dekId;
     private final byte[] dek;
     private final StreamSuite suite;
+    private final EngineChoice engine;
     private final long createdNanos;
     private final Function<String, byte[]> headerForTopic;
     private final ConcurrentHashMap<String, TopicKey> byTopic = new ConcurrentHashMap<>();
@@ -49,12 +51,15 @@ final class DekKeys {
 
     /**
      * Takes ownership of {@code dek}. {@code headerForTopic} gives the header records of a topic
-     * carry (the producer's, signed per topic when it signs; the one a consumer verified).
+     * carry (the producer's, signed per topic when it signs; the one a consumer verified). The
+     * record keys run SM4 on {@code engine}.
      */
-    DekKeys(byte[] dekId, byte[] dek, StreamSuite suite, long createdNanos, Function<String, byte[]> headerForTopic) {
+    DekKeys(byte[] dekId, byte[] dek, StreamSuite suite, EngineChoice engine, long createdNanos,
+            Function<String, byte[]> headerForTopic) {
         this.dekId = dekId.clone();
         this.dek = dek;
         this.suite = suite;
+        this.engine = engine;
         this.createdNanos = createdNanos;
         this.headerForTopic = headerForTopic;
     }
@@ -101,7 +106,7 @@ final class DekKeys {
         System.arraycopy(RECORD, 0, info, 0, RECORD.length);
         System.arraycopy(digest, 0, info, RECORD.length, digest.length);
         System.arraycopy(t, 0, info, RECORD.length + digest.length, t.length);
-        return new TopicKey(header, new RecordKey(suite,
+        return new TopicKey(header, new RecordKey(suite, engine,
                 HkdfSm3.derive(dekId, dek, info, suite.keyLength() + SuiteCipher.NONCE_PREFIX_LENGTH)));
     }
 

@@ -73,7 +73,8 @@ public class GmfluxDeserializer<T> implements Deserializer<T> {
         }
         inner.configure(configs, false);
         DekCache.Policy policy = new DekCache.Policy(config.getInt(GmfluxConfig.MAX_STANZAS),
-                config.getInt(GmfluxConfig.MAX_HEADER_BYTES), config.allowedSuites(), config.trustedProducers());
+                config.getInt(GmfluxConfig.MAX_HEADER_BYTES), config.allowedSuites(), config.trustedProducers(),
+                config.engine());
         cache = new DekCache(identities, policy, config.getInt(GmfluxConfig.CACHE_SIZE),
                 config.getInt(GmfluxConfig.FAILED_CACHE_SIZE), config.getLong(GmfluxConfig.CACHE_TTL_MS),
                 System::nanoTime);

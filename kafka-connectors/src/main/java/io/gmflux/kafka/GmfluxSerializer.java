@@ -77,7 +77,7 @@ public class GmfluxSerializer<T> implements Serializer<T> {
             throw new ConfigException(GmfluxConfig.RECIPIENTS + " names " + recipients.size() + " keys; a record's "
                     + DekHeader.NAME + " header holds at most " + DekHeader.MAX_STANZAS);
         }
-        issuer = new DekIssuer(recipients, config.suite(), config.producerSigner(), config.getLong(GmfluxConfig.ROTATE_RECORDS),
+        issuer = new DekIssuer(recipients, config.suite(), config.engine(), config.producerSigner(), config.getLong(GmfluxConfig.ROTATE_RECORDS),
                 config.getLong(GmfluxConfig.ROTATE_BYTES), config.getLong(GmfluxConfig.ROTATE_MS),
                 new SecureRandom(), System::nanoTime);
     }

@@ -3,6 +3,7 @@ package io.gmflux.kafka;
 import io.gmflux.codecs.bytes.Bytes;
 import io.gmflux.codecs.format.StreamSuite;
 import io.gmflux.codecs.format.SuiteCipher;
+import io.gmflux.codecs.sm4.EngineChoice;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import javax.crypto.AEADBadTagException;
 
@@ -20,6 +21,7 @@ import javax.crypto.AEADBadTagException;
 final class RecordKey {
 
     private final StreamSuite suite;
+    private final EngineChoice engine;
     private final byte[] keyMaterial;
     /** More slots than threads that seal at once in practice; a miss only costs building a cipher. */
     private static final int SLOTS = 8;
@@ -27,9 +29,10 @@ final class RecordKey {
     private final AtomicReferenceArray<SuiteCipher> idle = new AtomicReferenceArray<>(SLOTS);
     private volatile boolean destroyed;
 
-    /** Takes ownership of {@code keyMaterial} ({@code key || nonce_prefix}). */
-    RecordKey(StreamSuite suite, byte[] keyMaterial) {
+    /** Takes ownership of {@code keyMaterial} ({@code key || nonce_prefix}); SM4 runs on {@code engine}. */
+    RecordKey(StreamSuite suite, EngineChoice engine, byte[] keyMaterial) {
         this.suite = suite;
+        this.engine = engine;
         this.keyMaterial = keyMaterial;
     }
 
@@ -73,7 +76,7 @@ final class RecordKey {
             if (destroyed) {
                 throw new IllegalStateException("record key destroyed");
             }
-            return SuiteCipher.create(suite, keyMaterial);
+            return SuiteCipher.create(suite, keyMaterial, engine);
         }
     }
 

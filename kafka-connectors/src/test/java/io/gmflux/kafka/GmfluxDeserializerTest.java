@@ -348,7 +348,7 @@ class GmfluxDeserializerTest {
 
     private static boolean dekHeaderParses(byte[] header) {
         try {
-            return DekHeader.parse(header, DekHeader.MAX_STANZAS).stanzas().size() == 2;
+            return DekHeader.parse(header, DekHeader.MAX_STANZAS).stanzaCount() == 2;
         } catch (Exception e) {
             return false;
         }

@@ -13,6 +13,7 @@ import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.bouncycastle.asn1.gm.GMNamedCurves;
 import org.bouncycastle.asn1.x9.X9ECParameters;
+import org.bouncycastle.crypto.ec.CustomNamedCurves;
 import org.bouncycastle.crypto.digests.SM3Digest;
 import org.bouncycastle.crypto.engines.SM4Engine;
 import org.bouncycastle.crypto.generators.HKDFBytesGenerator;
@@ -109,12 +110,15 @@ class KafkaRecordConformanceTest {
         assertThat(value[0]).isEqualTo((byte) 2);
         byte[] counter = Arrays.copyOfRange(value, 1, 5);
         byte[] sealed = Arrays.copyOfRange(value, 5, value.length);
-        // §5 SM2 stanza: key_id(8) || C1(65) || wrapped(48); ss = KDF(x2 || y2, 32); salt = dek_id (§7.1)
+        // §7.1 SM2 stanza: key_id(8) || C1 compressed (33) || wrapped(48); §5 with C1 = the decompressed
+        // point, 04 || x || y; ss = KDF(x2 || y2, 32); salt = dek_id
+        assertThat(body).hasSize(89);
         byte[] keyId = Arrays.copyOf(body, 8);
-        byte[] c1 = Arrays.copyOfRange(body, 8, 73);
-        byte[] wrapped = Arrays.copyOfRange(body, 73, 121);
-        assertThat(body).hasSize(121);
-        ECPoint shared = curve().getCurve().decodePoint(c1).multiply(d).normalize();
+        assertThat(body[8]).isIn((byte) 2, (byte) 3);
+        ECPoint c1Point = CustomNamedCurves.getByName("sm2p256v1").getCurve().decodePoint(Arrays.copyOfRange(body, 8, 41));
+        byte[] c1 = c1Point.getEncoded(false);
+        byte[] wrapped = Arrays.copyOfRange(body, 41, 89);
+        ECPoint shared = c1Point.multiply(d).normalize();
         byte[] xy = concat(shared.getAffineXCoord().getEncoded(), shared.getAffineYCoord().getEncoded());
         KDF2BytesGenerator kdf = new KDF2BytesGenerator(new SM3Digest());
         kdf.init(new KDFParameters(xy, null));

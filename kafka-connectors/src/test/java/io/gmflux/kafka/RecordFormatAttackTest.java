@@ -3,10 +3,12 @@ package io.gmflux.kafka;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.gmflux.codecs.bytes.Hex;
 import io.gmflux.codecs.format.KeyText;
 import io.gmflux.codecs.format.Recipient;
 import io.gmflux.codecs.format.RecipientStanza;
 import io.gmflux.codecs.format.StreamSuite;
+import io.gmflux.codecs.sm2.Sm2KeyEncoding;
 import io.gmflux.codecs.sm3.HkdfSm3;
 import io.gmflux.codecs.sm3.Sm3;
 import java.nio.charset.StandardCharsets;
@@ -16,6 +18,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.bouncycastle.crypto.ec.CustomNamedCurves;
 import org.bouncycastle.crypto.engines.SM4Engine;
 import org.bouncycastle.crypto.modes.GCMBlockCipher;
 import org.bouncycastle.crypto.modes.GCMModeCipher;
@@ -401,6 +404,89 @@ class RecordFormatAttackTest {
             }
             assertThat(alice.stanzaTrials()).isEqualTo(8);
             assertThat(alice.dekUnwraps()).isZero();
+        }
+    }
+
+    // ---- compressed SM2 points ---------------------------------------------------------------
+
+    @Test
+    void invalidCompressedPointInAStanzaIsRefusedBeforeAnyDecapsulation() throws Exception {
+        // A header for Alice, committed to its DEK, whose stanza's C1 is not a point: a wrong format
+        // byte, x = p, or an x with no point on the curve. Each is a malformed header, refused
+        // while parsing, so Alice's key never meets the point; a repeat costs nothing more.
+        byte[] dekId = randomBytes(16);
+        byte[] dek = randomBytes(32);
+        byte[] genuine = header(dekId, List.of(recipient(ALICE).wrap(dek, dekId, random)), dek);
+        int c1 = DekHeader.STANZAS_OFFSET + 3 + RecipientStanza.KEY_ID_LENGTH;
+        assertThat(genuine[c1]).isIn((byte) 2, (byte) 3);
+        byte[] p = Hex.decode("fffffffeffffffffffffffffffffffffffffffff00000000ffffffffffffffff");
+        byte[] noPoint = new byte[32];
+        do {
+            noPoint[31]++;
+        } while (bouncyCastleDecodes(noPoint));
+        byte[][] hostile = {withC1(genuine, dekId, dek, 0x04, null), withC1(genuine, dekId, dek, 0x00, null),
+            withC1(genuine, dekId, dek, 0x02, p), withC1(genuine, dekId, dek, 0x03, noPoint)};
+        byte[] junk = new byte[RecordLayout.SEALED_OFFSET + 16];
+        junk[0] = RecordLayout.VERSION;
+        try (GmfluxDeserializer<byte[]> alice = Configured.deserializer(ALICE)) {
+            for (byte[] h : hostile) {
+                for (int i = 0; i < 3; i++) {
+                    assertThatThrownBy(() -> alice.deserialize(TOPIC, withDek(h), junk))
+                            .isInstanceOf(RecordRejectedException.class).hasMessageContaining("topic " + TOPIC)
+                            .hasMessageContaining("C1").extracting(e -> ((RecordRejectedException) e).reason())
+                            .isEqualTo(RecordRejectedException.Reason.MALFORMED_HEADER);
+                }
+            }
+            assertThat(alice.stanzaTrials()).isZero();
+            assertThat(alice.dekUnwraps()).isZero();
+            // The same header with its genuine point is tried (and, the value being junk, fails later).
+            assertRefused(() -> alice.deserialize(TOPIC, withDek(genuine), junk),
+                    RecordRejectedException.Reason.FAILED_AUTHENTICATION);
+            assertThat(alice.stanzaTrials()).isEqualTo(1);
+        }
+        // With trusted producers the signature is checked first: unsigned, the bad point is never
+        // decompressed; signed by the trusted key (a faulty producer), the point is still refused.
+        ProducerSignature.Signer producer = new ProducerSignature.Signer(
+                Sm2KeyEncoding.privateKeyFromPem(PRODUCER.privateText));
+        try (GmfluxDeserializer<byte[]> strict = Configured.deserializer(ALICE, GmfluxConfig.TRUSTED_PRODUCERS,
+                PRODUCER.publicPem.toString())) {
+            for (byte[] h : hostile) {
+                assertRefused(() -> strict.deserialize(TOPIC, withDek(h), junk),
+                        RecordRejectedException.Reason.UNTRUSTED_PRODUCER);
+                byte[] signed = ProducerSignature.Signer.header(Arrays.copyOf(h, h.length - 1), producer, TOPIC);
+                assertThatThrownBy(() -> strict.deserialize(TOPIC, withDek(signed), junk))
+                        .isInstanceOf(RecordRejectedException.class).hasMessageContaining("C1")
+                        .extracting(e -> ((RecordRejectedException) e).reason())
+                        .isEqualTo(RecordRejectedException.Reason.MALFORMED_HEADER);
+            }
+            assertThat(strict.stanzaTrials()).isZero();
+            assertThat(strict.dekUnwraps()).isZero();
+        }
+    }
+
+    /** {@code header} with its first stanza's C1 format byte and (if not null) x replaced, recommitted to {@code dek}. */
+    private static byte[] withC1(byte[] header, byte[] dekId, byte[] dek, int format, byte[] x) {
+        byte[] h = header.clone();
+        int c1 = DekHeader.STANZAS_OFFSET + 3 + RecipientStanza.KEY_ID_LENGTH;
+        h[c1] = (byte) format;
+        if (x != null) {
+            System.arraycopy(x, 0, h, c1 + 1, 32);
+        }
+        int c = h.length - DekHeader.COMMITMENT_LENGTH - 1;
+        byte[] commitment = DekKeys.commitment(dekId, dek, h, c);
+        System.arraycopy(commitment, 0, h, c, commitment.length);
+        return h;
+    }
+
+    private static boolean bouncyCastleDecodes(byte[] x) {
+        byte[] c = new byte[33];
+        c[0] = 2;
+        System.arraycopy(x, 0, c, 1, 32);
+        try {
+            CustomNamedCurves.getByName("sm2p256v1").getCurve().decodePoint(c);
+            return true;
+        } catch (IllegalArgumentException e) {
+            return false;
         }
     }
 

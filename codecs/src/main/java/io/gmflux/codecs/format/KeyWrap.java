@@ -59,7 +59,8 @@ final class KeyWrap {
         byte[] info = StreamKeys.concat(WRAP, new byte[] {(byte) type}, enc);
         byte[] k = HkdfSm3.derive(salt, sharedSecret, info, 16);
         try {
-            return Sm4.newEngine(k);
+            // Always constant-time: one wrap per stanza, so the slower engine costs nothing that shows.
+            return Sm4.newConstantTimeEngine(k);
         } finally {
             Bytes.wipe(k);
         }

@@ -1,8 +1,12 @@
 package io.gmflux.codecs.format;
 
+import io.gmflux.codecs.sm4.EngineChoice;
+import java.util.Objects;
+
 /**
- * Caps a stream reader puts on what a header may demand before anything in it has authenticated:
- * the header's length (all of it is buffered before the header MAC can be checked) and the PBKDF2
+ * A stream reader's options: which SM4 engine opens the chunks ({@link #engine()}, default
+ * {@link EngineChoice#TABLE}), and the caps it puts on what a header may demand before anything
+ * in it has authenticated: the header's length (all of it is buffered before the header MAC can be checked) and the PBKDF2
  * iteration count of a passphrase stanza (all of that work is done before the MAC can be checked).
  * {@link #FORMAT_MAXIMUM}, the default of every reader, allows what the format allows (a header of
  * {@value StreamHeader#MAX_HEADER_LENGTH} bytes, about 16.8 MiB, and
@@ -24,14 +28,29 @@ public final class ReadLimits {
 
     /** What the format allows: no cap below the format's own limits. */
     public static final ReadLimits FORMAT_MAXIMUM =
-            new ReadLimits(StreamHeader.MAX_HEADER_LENGTH, PassphraseRecipient.MAX_ITERATIONS);
+            new ReadLimits(StreamHeader.MAX_HEADER_LENGTH, PassphraseRecipient.MAX_ITERATIONS, EngineChoice.TABLE);
 
     private final int maxHeaderLength;
     private final int maxPbkdf2Iterations;
+    private final EngineChoice engine;
 
-    private ReadLimits(int maxHeaderLength, int maxPbkdf2Iterations) {
+    private ReadLimits(int maxHeaderLength, int maxPbkdf2Iterations, EngineChoice engine) {
         this.maxHeaderLength = maxHeaderLength;
         this.maxPbkdf2Iterations = maxPbkdf2Iterations;
+        this.engine = engine;
+    }
+
+    /**
+     * These limits with chunks opened on the SM4 engine {@code e} (GCM's GHASH follows it).
+     * {@link EngineChoice#CONSTANT_TIME} for a reader that shares its CPU with untrusted code.
+     */
+    public ReadLimits withEngine(EngineChoice e) {
+        return new ReadLimits(maxHeaderLength, maxPbkdf2Iterations, Objects.requireNonNull(e, "engine"));
+    }
+
+    /** The SM4 engine chunks are opened with. */
+    public EngineChoice engine() {
+        return engine;
     }
 
     /**
@@ -45,7 +64,7 @@ public final class ReadLimits {
             throw new IllegalArgumentException("header cap must be in [" + MIN_HEADER_LENGTH + ", "
                     + StreamHeader.MAX_HEADER_LENGTH + "] bytes, got " + bytes);
         }
-        return new ReadLimits(bytes, maxPbkdf2Iterations);
+        return new ReadLimits(bytes, maxPbkdf2Iterations, engine);
     }
 
     /**
@@ -59,7 +78,7 @@ public final class ReadLimits {
             throw new IllegalArgumentException("PBKDF2 iteration cap must be in [" + PassphraseRecipient.MIN_ITERATIONS
                     + ", " + PassphraseRecipient.MAX_ITERATIONS + "], got " + iterations);
         }
-        return new ReadLimits(maxHeaderLength, iterations);
+        return new ReadLimits(maxHeaderLength, iterations, engine);
     }
 
     /** The longest header accepted, MAC included, in bytes. */
@@ -75,16 +94,17 @@ public final class ReadLimits {
     @Override
     public boolean equals(Object o) {
         return o instanceof ReadLimits && ((ReadLimits) o).maxHeaderLength == maxHeaderLength
-                && ((ReadLimits) o).maxPbkdf2Iterations == maxPbkdf2Iterations;
+                && ((ReadLimits) o).maxPbkdf2Iterations == maxPbkdf2Iterations && ((ReadLimits) o).engine == engine;
     }
 
     @Override
     public int hashCode() {
-        return 31 * maxHeaderLength + maxPbkdf2Iterations;
+        return (31 * maxHeaderLength + maxPbkdf2Iterations) * 31 + engine.hashCode();
     }
 
     @Override
     public String toString() {
-        return "ReadLimits[header <= " + maxHeaderLength + " bytes, PBKDF2 <= " + maxPbkdf2Iterations + " iterations]";
+        return "ReadLimits[header <= " + maxHeaderLength + " bytes, PBKDF2 <= " + maxPbkdf2Iterations + " iterations, engine "
+                + engine.label() + "]";
     }
 }

@@ -1,7 +1,7 @@
 package io.gmflux.codecs.format;
 
 import io.gmflux.codecs.bytes.Bytes;
-import io.gmflux.codecs.sm4.Sm4;
+import io.gmflux.codecs.sm4.EngineChoice;
 import io.gmflux.codecs.sm4.Sm4AeadCipher;
 import io.gmflux.codecs.sm4.Sm4Ccm;
 import io.gmflux.codecs.sm4.Sm4Engine;
@@ -13,6 +13,8 @@ import javax.crypto.AEADBadTagException;
 /**
  * Suites 0x01 (SM4-GCM) and 0x02 (SM4-CCM): one sealing and one opening AEAD object per stream,
  * re-keyed with each chunk's nonce, so the GCM table is built once per stream, not per chunk.
+ * Constant-time exactly when the engine choice is {@link EngineChoice#CONSTANT_TIME} (GCM then
+ * hashes without tables too).
  */
 final class Sm4AeadChunkCipher implements ChunkCipher {
 
@@ -37,8 +39,8 @@ final class Sm4AeadChunkCipher implements ChunkCipher {
     }
 
     /** Takes ownership of {@code key} and wipes it. */
-    static Sm4AeadChunkCipher gcm(byte[] key, byte[] prefix) {
-        Sm4Engine e = Sm4.newEngine(key);
+    static Sm4AeadChunkCipher gcm(byte[] key, byte[] prefix, EngineChoice engine) {
+        Sm4Engine e = engine.newSm4Engine(key);
         Bytes.wipe(key);
         byte[] n0 = new byte[12];
         Sm4Gcm s = Sm4Gcm.encryptor(e, n0, TAG);
@@ -47,8 +49,8 @@ final class Sm4AeadChunkCipher implements ChunkCipher {
     }
 
     /** Takes ownership of {@code key} and wipes it. */
-    static Sm4AeadChunkCipher ccm(byte[] key, byte[] prefix) {
-        Sm4Engine e = Sm4.newEngine(key);
+    static Sm4AeadChunkCipher ccm(byte[] key, byte[] prefix, EngineChoice engine) {
+        Sm4Engine e = engine.newSm4Engine(key);
         Bytes.wipe(key);
         byte[] n0 = new byte[12];
         Sm4Ccm s = Sm4Ccm.encryptor(e, n0, TAG);

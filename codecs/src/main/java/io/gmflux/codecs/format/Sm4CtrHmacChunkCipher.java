@@ -2,7 +2,7 @@ package io.gmflux.codecs.format;
 
 import io.gmflux.codecs.bytes.Bytes;
 import io.gmflux.codecs.sm3.HmacSm3;
-import io.gmflux.codecs.sm4.Sm4;
+import io.gmflux.codecs.sm4.EngineChoice;
 import io.gmflux.codecs.sm4.Sm4Cipher;
 import io.gmflux.codecs.sm4.Sm4Ctr;
 import io.gmflux.codecs.sm4.Sm4Engine;
@@ -12,7 +12,7 @@ import javax.crypto.AEADBadTagException;
 /**
  * Suite 0x05: SM4-CTR (first counter block = nonce || 0^32) then HMAC-SM3 over nonce || ciphertext
  * (encrypt-then-MAC), full 32-byte tag. The tag is checked in constant time before anything is
- * decrypted.
+ * decrypted. SM4 runs on the engine chosen; HMAC-SM3 has no secret-indexed tables.
  */
 final class Sm4CtrHmacChunkCipher implements ChunkCipher {
 
@@ -24,8 +24,10 @@ final class Sm4CtrHmacChunkCipher implements ChunkCipher {
     private final byte[] counter = new byte[16];
     private final byte[] tag = new byte[TAG];
 
-    Sm4CtrHmacChunkCipher(byte[] payloadKey, byte[] prefix) {
-        engine = Sm4.newEngine(Arrays.copyOfRange(payloadKey, 0, 16));
+    Sm4CtrHmacChunkCipher(byte[] payloadKey, byte[] prefix, EngineChoice choice) {
+        byte[] encKey = Arrays.copyOfRange(payloadKey, 0, 16);
+        engine = choice.newSm4Engine(encKey);
+        Bytes.wipe(encKey);
         byte[] macKey = Arrays.copyOfRange(payloadKey, 16, 48);
         hmac = new HmacSm3(macKey);
         Bytes.wipe(macKey);

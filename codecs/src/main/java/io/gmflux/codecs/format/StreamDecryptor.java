@@ -1,6 +1,7 @@
 package io.gmflux.codecs.format;
 
 import io.gmflux.codecs.bytes.Bytes;
+import io.gmflux.codecs.sm4.EngineChoice;
 import java.security.GeneralSecurityException;
 import java.util.Collection;
 import java.util.Objects;
@@ -23,6 +24,7 @@ public final class StreamDecryptor implements AutoCloseable {
     private final ChunkCipher cipher;
     /** {@code payload_key || nonce_prefix}, kept to key the ciphers of {@link #newChunkOpener()}; wiped by close. */
     private final byte[] payload;
+    private final EngineChoice engine;
     private final ChunkOpener own;
     private long index;
     private boolean finished;
@@ -30,10 +32,11 @@ public final class StreamDecryptor implements AutoCloseable {
     /** Set by the first chunk that fails: nothing after it may be claimed (a caller that ignores an exception and reads on gets nothing more). */
     private volatile StreamException failure;
 
-    private StreamDecryptor(StreamHeader header, byte[] payload) {
+    private StreamDecryptor(StreamHeader header, byte[] payload, EngineChoice engine) {
         this.header = header;
         this.payload = payload.clone();
-        this.cipher = StreamEncryptor.newCipher(header.suite(), payload);
+        this.engine = engine;
+        this.cipher = StreamEncryptor.newCipher(header.suite(), payload, engine);
         this.own = new ChunkOpener(this, cipher);
     }
 
@@ -97,7 +100,7 @@ public final class StreamDecryptor implements AutoCloseable {
             }
             byte[] payload = StreamKeys.payload(fileKey, header.saltRef(), header.suite());
             try {
-                return new StreamDecryptor(header, payload);
+                return new StreamDecryptor(header, payload, limits.engine());
             } finally {
                 Bytes.wipe(payload);
             }
@@ -119,6 +122,11 @@ public final class StreamDecryptor implements AutoCloseable {
             throw new StreamException.LimitExceeded("passphrase stanza asks for " + n
                     + " PBKDF2 iterations, this reader's cap is " + limits.maxPbkdf2Iterations());
         }
+    }
+
+    /** The SM4 engine the chunks are opened with ({@link ReadLimits#engine()}). */
+    public EngineChoice engine() {
+        return engine;
     }
 
     public StreamHeader header() {
@@ -222,7 +230,7 @@ public final class StreamDecryptor implements AutoCloseable {
             if (closed) {
                 throw new IllegalStateException("the stream is closed");
             }
-            return new ChunkOpener(this, StreamEncryptor.newCipher(header.suite(), payload));
+            return new ChunkOpener(this, StreamEncryptor.newCipher(header.suite(), payload, engine));
         }
     }
 

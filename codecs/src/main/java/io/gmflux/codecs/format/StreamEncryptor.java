@@ -1,6 +1,7 @@
 package io.gmflux.codecs.format;
 
 import io.gmflux.codecs.bytes.Bytes;
+import io.gmflux.codecs.sm4.EngineChoice;
 import java.security.GeneralSecurityException;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,14 +19,16 @@ public final class StreamEncryptor implements AutoCloseable {
     private final ChunkCipher cipher;
     /** {@code payload_key || nonce_prefix}, kept to key the ciphers of {@link #newChunkSealer()}; wiped by close. */
     private final byte[] payload;
+    private final EngineChoice engine;
     private long index;
     private boolean finished;
     private volatile boolean closed;
 
-    private StreamEncryptor(StreamHeader header, byte[] payload) {
+    private StreamEncryptor(StreamHeader header, byte[] payload, EngineChoice engine) {
         this.header = header;
         this.payload = payload.clone();
-        this.cipher = newCipher(header.suite(), payload);
+        this.engine = engine;
+        this.cipher = newCipher(header.suite(), payload, engine);
     }
 
     /**
@@ -48,7 +51,7 @@ public final class StreamEncryptor implements AutoCloseable {
             headerKey = StreamKeys.headerKey(fileKey, salt);
             StreamHeader header = StreamHeader.create(spec.suite(), spec.chunkSize(), salt, stanzas, headerKey);
             payload = StreamKeys.payload(fileKey, salt, spec.suite());
-            return new StreamEncryptor(header, payload);
+            return new StreamEncryptor(header, payload, spec.engine());
         } finally {
             Bytes.wipe(fileKey);
             Bytes.wipe(headerKey);
@@ -56,12 +59,12 @@ public final class StreamEncryptor implements AutoCloseable {
         }
     }
 
-    static ChunkCipher newCipher(StreamSuite suite, byte[] payload) {
+    static ChunkCipher newCipher(StreamSuite suite, byte[] payload, EngineChoice engine) {
         int lk = suite.keyLength();
         byte[] key = java.util.Arrays.copyOf(payload, lk);
         byte[] prefix = java.util.Arrays.copyOfRange(payload, lk, lk + StreamKeys.NONCE_PREFIX_LENGTH);
         try {
-            return suite.newChunkCipher(key, prefix);
+            return suite.newChunkCipher(key, prefix, engine);
         } finally {
             Bytes.wipe(key);
         }
@@ -70,6 +73,11 @@ public final class StreamEncryptor implements AutoCloseable {
     /** The header to write before the first chunk. */
     public StreamHeader header() {
         return header;
+    }
+
+    /** The SM4 engine the chunks are sealed with. */
+    public EngineChoice engine() {
+        return engine;
     }
 
     /** Plaintext bytes per chunk. */
@@ -141,7 +149,7 @@ public final class StreamEncryptor implements AutoCloseable {
             if (closed) {
                 throw new IllegalStateException("the stream is closed");
             }
-            return new ChunkSealer(this, newCipher(header.suite(), payload));
+            return new ChunkSealer(this, newCipher(header.suite(), payload, engine));
         }
     }
 

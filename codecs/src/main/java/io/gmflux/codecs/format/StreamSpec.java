@@ -1,12 +1,14 @@
 package io.gmflux.codecs.format;
 
+import io.gmflux.codecs.sm4.EngineChoice;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
 /**
- * What to encrypt a stream to and how: recipients, suite, chunk size. Immutable and thread-safe;
+ * What to encrypt a stream to and how: recipients, suite, chunk size, and which SM4 engine seals
+ * it (a local choice, not written to the stream: both engines produce the same bytes). Immutable and thread-safe;
  * build one with {@link #builder()} and reuse it for any number of streams (each draws its own file
  * key and salt).
  */
@@ -16,8 +18,10 @@ public final class StreamSpec {
     private final StreamSuite suite;
     private final int chunkSize;
     private final SecureRandom random;
+    private final EngineChoice engine;
 
     private StreamSpec(Builder b) {
+        this.engine = b.engine;
         this.recipients = List.copyOf(b.recipients);
         this.suite = b.suite;
         this.chunkSize = b.chunkSize;
@@ -40,6 +44,11 @@ public final class StreamSpec {
         return chunkSize;
     }
 
+    /** The SM4 engine the stream's chunks are sealed with; default {@link EngineChoice#TABLE}. */
+    public EngineChoice engine() {
+        return engine;
+    }
+
     SecureRandom random() {
         return random;
     }
@@ -50,6 +59,7 @@ public final class StreamSpec {
         private StreamSuite suite = StreamSuite.SM4_GCM;
         private int chunkSize = StreamHeader.DEFAULT_CHUNK_SIZE;
         private SecureRandom random;
+        private EngineChoice engine = EngineChoice.TABLE;
 
         private Builder() {
         }
@@ -68,6 +78,16 @@ public final class StreamSpec {
         public Builder chunkSize(int bytes) {
             StreamHeader.checkChunkSize(bytes);
             chunkSize = bytes;
+            return this;
+        }
+
+        /**
+         * The SM4 engine (and GHASH) of the SM4 suites: {@link EngineChoice#CONSTANT_TIME} for a
+         * writer that shares its CPU with untrusted code; default {@link EngineChoice#TABLE}
+         * (faster; FORMAT.md §4 has the figures). The ZUC and AES suites ignore it.
+         */
+        public Builder engine(EngineChoice e) {
+            engine = Objects.requireNonNull(e, "engine");
             return this;
         }
 

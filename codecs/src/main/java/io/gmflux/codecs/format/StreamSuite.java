@@ -1,6 +1,8 @@
 package io.gmflux.codecs.format;
 
+import io.gmflux.codecs.sm4.EngineChoice;
 import java.util.Locale;
+import java.util.Objects;
 
 /**
  * The chunk ciphers (DEMs) of stream format v1 (FORMAT.md §4), with their wire ids.
@@ -79,20 +81,31 @@ public enum StreamSuite {
     /**
      * A new chunk cipher of this suite under {@code payloadKey} ({@link #keyLength()} bytes) and the 7-byte nonce
      * {@code noncePrefix}; neither array is kept (the cipher copies what it needs). Also used by the tunnel record
-     * layer (codecs/PROXY.md §5), which seals each record as one chunk.
+     * layer (codecs/PROXY.md §5), which seals each record as one chunk. SM4 runs on the
+     * table-driven engine; see {@link #newChunkCipher(byte[], byte[], EngineChoice)}.
      */
     public ChunkCipher newChunkCipher(byte[] payloadKey, byte[] noncePrefix) {
+        return newChunkCipher(payloadKey, noncePrefix, EngineChoice.TABLE);
+    }
+
+    /**
+     * As {@link #newChunkCipher(byte[], byte[])}, with the SM4 suites (and GCM's GHASH) on the
+     * engine {@code engine}; the output is the same bytes either way. The ZUC suites ignore the
+     * choice (ZUC's S-boxes are table lookups under both), as does AES-256-GCM (the JDK's).
+     */
+    public ChunkCipher newChunkCipher(byte[] payloadKey, byte[] noncePrefix, EngineChoice engine) {
+        Objects.requireNonNull(engine, "engine");
         switch (this) {
             case SM4_GCM:
-                return Sm4AeadChunkCipher.gcm(java.util.Arrays.copyOf(payloadKey, 16), noncePrefix);
+                return Sm4AeadChunkCipher.gcm(java.util.Arrays.copyOf(payloadKey, 16), noncePrefix, engine);
             case SM4_CCM:
-                return Sm4AeadChunkCipher.ccm(java.util.Arrays.copyOf(payloadKey, 16), noncePrefix);
+                return Sm4AeadChunkCipher.ccm(java.util.Arrays.copyOf(payloadKey, 16), noncePrefix, engine);
             case ZUC128_EEA3_EIA3:
                 return new Zuc128ChunkCipher(payloadKey);
             case ZUC256_MAC128:
                 return new Zuc256ChunkCipher(payloadKey, noncePrefix);
             case SM4_CTR_HMAC_SM3:
-                return new Sm4CtrHmacChunkCipher(payloadKey, noncePrefix);
+                return new Sm4CtrHmacChunkCipher(payloadKey, noncePrefix, engine);
             case AES_256_GCM:
                 return new AesGcmChunkCipher(payloadKey, noncePrefix);
             default:

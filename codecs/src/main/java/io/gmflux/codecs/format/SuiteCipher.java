@@ -1,6 +1,7 @@
 package io.gmflux.codecs.format;
 
 import io.gmflux.codecs.bytes.Bytes;
+import io.gmflux.codecs.sm4.EngineChoice;
 import java.util.Objects;
 import javax.crypto.AEADBadTagException;
 
@@ -29,10 +30,17 @@ public final class SuiteCipher {
     /**
      * A cipher of {@code suite} keyed with {@code keyMaterial = key || nonce_prefix}, exactly
      * {@code suite.keyLength() + NONCE_PREFIX_LENGTH} bytes (the layout of FORMAT.md §2's
-     * {@code payload}). The caller keeps ownership of {@code keyMaterial} (it is copied).
+     * {@code payload}). The caller keeps ownership of {@code keyMaterial} (it is copied). SM4 runs
+     * on the table-driven engine; see {@link #create(StreamSuite, byte[], EngineChoice)}.
      */
     public static SuiteCipher create(StreamSuite suite, byte[] keyMaterial) {
+        return create(suite, keyMaterial, EngineChoice.TABLE);
+    }
+
+    /** As {@link #create(StreamSuite, byte[])}, with SM4 on the engine {@code engine}. */
+    public static SuiteCipher create(StreamSuite suite, byte[] keyMaterial, EngineChoice engine) {
         Objects.requireNonNull(suite, "suite");
+        Objects.requireNonNull(engine, "engine");
         Objects.requireNonNull(keyMaterial, "keyMaterial");
         int lk = suite.keyLength();
         if (keyMaterial.length != lk + NONCE_PREFIX_LENGTH) {
@@ -42,7 +50,7 @@ public final class SuiteCipher {
         byte[] key = java.util.Arrays.copyOf(keyMaterial, lk);
         byte[] prefix = java.util.Arrays.copyOfRange(keyMaterial, lk, lk + NONCE_PREFIX_LENGTH);
         try {
-            return new SuiteCipher(suite, suite.newChunkCipher(key, prefix));
+            return new SuiteCipher(suite, suite.newChunkCipher(key, prefix, engine));
         } finally {
             Bytes.wipe(key);
         }

@@ -1,6 +1,7 @@
 package io.gmflux.codecs.jca;
 
 import io.gmflux.codecs.sm4.Sm4;
+import io.gmflux.codecs.sm4.EngineChoice;
 import io.gmflux.codecs.sm4.Sm4Engine;
 import io.gmflux.codecs.sm4.Sm4Xts;
 import java.io.IOException;
@@ -81,8 +82,9 @@ import java.util.function.Supplier;
  * cache to a co-located attacker (as BouncyCastle's SM4 does).
  * {@code new GmfluxProvider(Sm4Implementation.CONSTANT_TIME)}, or {@code configure("constant-time")}
  * (also reachable from a {@code java.security} entry {@code security.provider.N=Gmflux constant-time}),
- * runs every SM4 cipher on {@link io.gmflux.codecs.sm4.Sm4#newConstantTimeEngine(byte[])} instead;
- * GCM's GHASH stays table-driven either way.
+ * runs every SM4 cipher on {@link io.gmflux.codecs.sm4.Sm4#newConstantTimeEngine(byte[])} instead,
+ * and GCM's GHASH on its table-free form (the choice of {@link io.gmflux.codecs.sm4.EngineChoice},
+ * which the stream format, Kafka and tunnel offer too).
  *
  * <p>Deployment: OpenJDK loads unsigned JCE providers; Oracle's JDK accepts a Cipher or Mac
  * provider only from a jar signed with a JCE code-signing certificate (BouncyCastle's jar is).
@@ -121,14 +123,14 @@ public final class GmfluxProvider extends Provider {
         TABLE {
             @Override
             Sm4Engine newEngine(byte[] key) {
-                return Sm4.newEngine(key);
+                return EngineChoice.TABLE.newSm4Engine(key);
             }
         },
         /** {@link Sm4#newConstantTimeEngine(byte[])}: no secret-indexed memory access, slower. */
         CONSTANT_TIME {
             @Override
             Sm4Engine newEngine(byte[] key) {
-                return Sm4.newConstantTimeEngine(key);
+                return EngineChoice.CONSTANT_TIME.newSm4Engine(key);
             }
         };
 

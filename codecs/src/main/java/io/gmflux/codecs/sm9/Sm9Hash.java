@@ -21,24 +21,60 @@ final class Sm9Hash {
 
     /** H1(id ‖ hid, N). */
     static byte[] h1(byte[] id, byte hid) {
-        return h((byte) 1, id, new byte[] {hid});
+        Sm3 z = new Sm3();
+        z.update((byte) 1);
+        z.update(id);
+        return h(z, new byte[] {hid});
     }
 
     /** H2(message ‖ w, N). */
     static byte[] h2(byte[] message, int off, int len, byte[] w) {
-        byte[] m = off == 0 && len == message.length ? message : java.util.Arrays.copyOfRange(message, off, off + len);
-        return h((byte) 2, m, w);
+        H2 h = new H2();
+        h.update(message, off, len);
+        return h.finish(w);
     }
 
-    private static byte[] h(byte prefix, byte[] z1, byte[] z2) {
+    /**
+     * H2(M ‖ w, N) with M given in pieces before w is known: absorbs 0x02 ‖ M into one SM3 state,
+     * and {@link #finish} hashes copies of it with w and each counter, so the message is never
+     * buffered and the same message can be finished with several w (a signer's retry). Not
+     * thread-safe.
+     */
+    static final class H2 {
+
+        private final Sm3 absorbed = new Sm3();
+
+        H2() {
+            absorbed.update((byte) 2);
+        }
+
+        void update(byte[] in, int off, int len) {
+            absorbed.update(in, off, len);
+        }
+
+        void update(byte b) {
+            absorbed.update(b);
+        }
+
+        /** H2(M ‖ w, N) for the message absorbed so far, which stays absorbed. */
+        byte[] finish(byte[] w) {
+            return h(absorbed, w);
+        }
+
+        /** Forgets the absorbed message (and wipes what SM3 buffered of it). */
+        void reset() {
+            absorbed.reset();
+            absorbed.update((byte) 2);
+        }
+    }
+
+    /** (Ha mod (N - 1)) + 1, Ha the leftmost 40 bytes of SM3(z ‖ tail ‖ ct) for ct = 1, 2; z unchanged. */
+    private static byte[] h(Sm3 z, byte[] tail) {
         byte[] ha = new byte[64];
-        Sm3 sm3 = new Sm3();
         byte[] ct = new byte[4];
         for (int i = 1; i <= 2; i++) {
-            sm3.reset();
-            sm3.update(prefix);
-            sm3.update(z1);
-            sm3.update(z2);
+            Sm3 sm3 = z.copy();
+            sm3.update(tail);
             ct[3] = (byte) i;
             sm3.update(ct);
             sm3.digest(ha, 32 * (i - 1));

@@ -14,7 +14,11 @@ import java.util.Objects;
  * final exponentiation and one table exponentiation (reading only the table entries h's digits
  * name). Everything here is public, so nothing needs to be constant-time.
  *
- * <p>Thread-safe after construction (the workspaces are per thread).
+ * <p>A message is given whole ({@link #verify(byte[], byte[])}) or in pieces through a
+ * {@link Streaming} ({@link #stream()}), which hashes each piece as it comes (nothing buffered, any
+ * length).
+ *
+ * <p>Thread-safe after construction (the workspaces are per thread); a {@link Streaming} is not.
  */
 public final class Sm9Verifier {
 
@@ -56,6 +60,18 @@ public final class Sm9Verifier {
     public boolean verify(byte[] message, int off, int len, byte[] signature) {
         Bytes.checkRange(message, off, len, "message");
         Objects.requireNonNull(signature, "signature");
+        Sm9Hash.H2 m = new Sm9Hash.H2();
+        m.update(message, off, len);
+        return verifyAbsorbed(m, signature);
+    }
+
+    /** A new streamed verification under this verifier's key and identity. */
+    public Streaming stream() {
+        return new Streaming();
+    }
+
+    /** B1-B9 for the absorbed message m (left absorbed). */
+    private boolean verifyAbsorbed(Sm9Hash.H2 m, byte[] signature) {
         if (signature.length != Sm9Signer.SIGNATURE_LENGTH || signature[32] != 4 || pLines == null) {
             return false;
         }
@@ -72,8 +88,61 @@ public final class Sm9Verifier {
         master.gTable().multiplyPublic(t, 0, h, w);                       // B3-B4: t = g^h (h public)
         long[] u = Sm9Ops.pair(s, pLines, w);                             // B7
         Fq12.mul(u, 0, u, 0, t, 0, w);                                    // B8
-        byte[] h2 = Sm9Hash.h2(message, off, len, Sm9Codec.encodeGt(u, 0)); // B9
+        byte[] h2 = m.finish(Sm9Codec.encodeGt(u, 0));                    // B9
         return Bytes.constantTimeEquals(h, h2);
+    }
+
+    /**
+     * One message verified in pieces: {@link #update} as it is read, then {@link #verify(byte[])}.
+     * Shares the verifier's precomputation; not thread-safe (one per message and thread).
+     */
+    public final class Streaming {
+
+        private final Sm9Hash.H2 m = new Sm9Hash.H2();
+
+        private Streaming() {
+        }
+
+        /** Appends {@code message[off, off + len)} to the message. */
+        public void update(byte[] message, int off, int len) {
+            Bytes.checkRange(message, off, len, "message");
+            m.update(message, off, len);
+        }
+
+        /** Appends one byte to the message. */
+        public void update(byte b) {
+            m.update(b);
+        }
+
+        /**
+         * Whether the raw signature h ‖ 04 ‖ x ‖ y is valid for the message streamed since the last
+         * check (possibly empty); false as {@link Sm9Verifier#verify(byte[], byte[])} says. Starts a
+         * new message either way.
+         */
+        public boolean verify(byte[] signature) {
+            Objects.requireNonNull(signature, "signature");
+            try {
+                return verifyAbsorbed(m, signature);
+            } finally {
+                m.reset();
+            }
+        }
+
+        /**
+         * As {@link #verify(byte[])} for a DER signature.
+         *
+         * @throws SignatureException if {@code der} is not a well-formed GM/T 0044 signature encoding
+         *     (the message is kept for another attempt)
+         */
+        public boolean verifyDer(byte[] der) throws SignatureException {
+            Objects.requireNonNull(der, "der");
+            return verify(Sm9SignatureEncoding.fromDer(der));
+        }
+
+        /** Drops the message streamed so far. */
+        public void reset() {
+            m.reset();
+        }
     }
 
     /**

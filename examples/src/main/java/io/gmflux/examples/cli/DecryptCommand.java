@@ -4,6 +4,7 @@ import io.gmflux.codecs.format.Armor;
 import io.gmflux.codecs.format.Identity;
 import io.gmflux.codecs.format.PassphraseRecipient;
 import io.gmflux.codecs.format.ReadLimits;
+import io.gmflux.codecs.sm4.EngineChoice;
 import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -43,6 +44,10 @@ final class DecryptCommand implements Callable<Integer> {
     @Option(names = {"-o", "--out"}, paramLabel = "OUT", description = "output file (default: stdout)")
     Path out;
 
+    @Option(names = "--engine", paramLabel = "ENGINE",
+            description = "SM4 engine: table (default, fastest) or constant-time (no cache-timing leak); same bytes either way")
+    String engine = EngineChoice.TABLE.label();
+
     @Option(names = "--max-header", paramLabel = "SIZE", converter = SizeConverter.class,
             description = "refuse headers longer than this, before reading them (default: the format's maximum, about 16m)")
     Integer maxHeader;
@@ -74,7 +79,7 @@ final class DecryptCommand implements Callable<Integer> {
     }
 
     private ReadLimits limits() {
-        ReadLimits limits = ReadLimits.FORMAT_MAXIMUM;
+        ReadLimits limits = ReadLimits.FORMAT_MAXIMUM.withEngine(EngineChoice.byLabel(engine));
         if (maxHeader != null) {
             limits = limits.withMaxHeaderLength(maxHeader);
         }

@@ -37,6 +37,10 @@ final class InspectCommand implements Callable<Integer> {
         System.out.printf("format:      gmflux v%d%n", StreamHeader.VERSION);
         System.out.printf("suite:       %s%n", h.suite().label());
         System.out.printf("chunk size:  %d bytes%n", h.chunkSize());
+        if (h.suite().label().startsWith("sm4")) {
+            // Not in the stream: both engines give the same bytes; each side picks its own.
+            System.out.printf("SM4 engine:  the reader's choice, not recorded (decrypt --engine table|constant-time)%n");
+        }
         System.out.printf("header:      %d bytes%n", total);
         System.out.printf("payload:     %d chunks, %d bytes of plaintext (if intact)%n", chunks,
                 Math.max(0, payload - chunks * h.suite().tagLength()));

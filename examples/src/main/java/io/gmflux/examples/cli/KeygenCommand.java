@@ -25,6 +25,8 @@ import picocli.CommandLine.Command;
         subcommands = {KeygenSm2Command.class,
                 KeygenSm9MasterCommand.class,
                 KeygenSm9UserCommand.class,
+                KeygenSm9SignMasterCommand.class,
+                KeygenSm9SignUserCommand.class,
                 KeygenMlkemCommand.class,
                 KeygenHybridCommand.class})
 final class KeygenCommand implements Runnable {

@@ -4,7 +4,8 @@ import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
 /**
- * The passphrase options for an encrypted SM9 master key read by {@code keygen sm9-user}, apart from
+ * The passphrase options for an encrypted SM9 master key read by {@code keygen sm9-user} and
+ * {@code keygen sm9-sign-user}, apart from
  * those protecting the user key it writes: {@code --master-passphrase-env VAR},
  * {@code --master-passphrase-file FILE}, {@code --master-passphrase} (prompt). A picocli mixin.
  */

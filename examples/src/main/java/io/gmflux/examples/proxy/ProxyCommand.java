@@ -4,6 +4,7 @@ import io.gmflux.codecs.format.StreamSuite;
 import io.gmflux.codecs.sm2.Sm2KeyEncoding;
 import io.gmflux.codecs.sm2.Sm2PrivateKey;
 import io.gmflux.codecs.sm2.Sm2PublicKey;
+import io.gmflux.codecs.sm4.EngineChoice;
 import io.gmflux.pipeline.tunnel.TunnelConfig;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -46,6 +47,10 @@ public final class ProxyCommand implements Runnable {
                 description = "Suites in order of preference: sm4-gcm, zuc256 (the default, in this order), zuc128 (32-bit tag: only when named, on both sides).")
         List<String> suites = new ArrayList<>();
 
+        @Option(names = "--engine", paramLabel = "ENGINE", defaultValue = "table",
+                description = "SM4 engine of the records: table (default, fastest) or constant-time (no cache-timing leak).")
+        String engine;
+
         @Option(names = "--idle-timeout", paramLabel = "SECONDS", defaultValue = "300",
                 description = "Close a connection idle this long (default ${DEFAULT-VALUE}).")
         long idleSeconds;
@@ -61,7 +66,8 @@ public final class ProxyCommand implements Runnable {
         @Override
         public Integer call() throws Exception {
             TunnelConfig config = tunnel(Sm2KeyEncoding.privateKeyFromPem(Files.readString(key)))
-                    .withHandshakeTimeout(Duration.ofSeconds(handshakeSeconds));
+                    .withHandshakeTimeout(Duration.ofSeconds(handshakeSeconds))
+                    .withEngine(EngineChoice.byLabel(engine));
             if (!suites.isEmpty()) {
                 config = config.withSuites(suites.stream().map(StreamSuite::byLabel).toArray(StreamSuite[]::new));
             }

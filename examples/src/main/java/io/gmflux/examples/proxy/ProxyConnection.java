@@ -90,8 +90,8 @@ final class ProxyConnection {
 
     private void onHandshake(TunnelHandshakeCompleted e) {
         authenticated = true;
-        TunnelProxy.LOG.log(Level.DEBUG, "connection #{0} from {1}: peer authenticated, suite {2}", id, origin,
-                e.suite().label());
+        TunnelProxy.LOG.log(Level.DEBUG, "connection #{0} from {1}: peer authenticated, suite {2}, SM4 engine {3}", id,
+                origin, e.suite().label(), proxy.settings().tunnel().engine().label());
         if (proxy.settings().tunnel().isClient()) {
             plain.config().setAutoRead(true);
         } else {

@@ -101,10 +101,11 @@ public final class TunnelProxy implements AutoCloseable {
             }
             throw e;
         }
-        LOG.log(Level.INFO, "gmflux proxy {0} listening on {1}, {2} {3}",
+        LOG.log(Level.INFO, "gmflux proxy {0} listening on {1}, {2} {3}, SM4 engine {4}",
                 settings.tunnel().isClient() ? "client" : "server", address(),
                 settings.tunnel().isClient() ? "tunnelling to" : "forwarding to",
-                settings.target().getHostString() + ":" + settings.target().getPort());
+                settings.target().getHostString() + ":" + settings.target().getPort(),
+                settings.tunnel().engine().label());
     }
 
     /**

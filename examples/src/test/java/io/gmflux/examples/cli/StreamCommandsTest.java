@@ -60,6 +60,39 @@ class StreamCommandsTest {
     }
 
     @Test
+    void theEngineIsChosenOnEachSideAndAnUnknownOneIsRefused(@TempDir Path dir) throws Exception {
+        Path pw = Files.writeString(dir.resolve("pw"), "hunter2\n");
+        byte[] plain = new byte[70_000];
+        new SplittableRandom(14).nextBytes(plain);
+        Path in = Files.write(dir.resolve("in.bin"), plain);
+        Path sealed = dir.resolve("in.gmf");
+        assertThat(run(new EncryptCommand(), "--passphrase-file", pw.toString(), "--iterations", "1000",
+                "--engine", "constant-time", "-i", in.toString(), "-o", sealed.toString())).isZero();
+        Path back = dir.resolve("back.bin");
+        assertThat(run(new DecryptCommand(), "--passphrase-file", pw.toString(), "--engine", "table",
+                "-i", sealed.toString(), "-o", back.toString())).isZero();
+        assertThat(Files.readAllBytes(back)).isEqualTo(plain);
+        Path back2 = dir.resolve("back2.bin");
+        assertThat(run(new DecryptCommand(), "--passphrase-file", pw.toString(), "--engine", "constant-time",
+                "-i", sealed.toString(), "-o", back2.toString())).isZero();
+        assertThat(Files.readAllBytes(back2)).isEqualTo(plain);
+        Path never = dir.resolve("never.bin");
+        assertThat(run(new DecryptCommand(), "--passphrase-file", pw.toString(), "--engine", "fast",
+                "-i", sealed.toString(), "-o", never.toString())).isNotZero();
+        assertThat(never).doesNotExist();
+
+        PrintStream stdout = System.out;
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(captured, true));
+        try {
+            assertThat(run(new InspectCommand(), sealed.toString())).isZero();
+        } finally {
+            System.setOut(stdout);
+        }
+        assertThat(captured.toString()).contains("SM4 engine:  the reader's choice");
+    }
+
+    @Test
     void decryptRefusesStreamsBeyondTheCapsGiven(@TempDir Path dir) throws Exception {
         Path pw = Files.writeString(dir.resolve("pw"), "hunter2\n");
         Path in = Files.write(dir.resolve("in.bin"), new byte[5000]);

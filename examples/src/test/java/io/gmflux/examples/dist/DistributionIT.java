@@ -142,6 +142,16 @@ class DistributionIT {
         assertThat(badVerify.status()).isEqualTo(3);
         assertThat(badVerify.err()).startsWith("gmflux verify: the signature does not verify");
 
+        // SM9: a signature master key, alice's signing key, a detached signature checked for her identity.
+        assertThat(gmflux(dir, "keygen", "sm9-sign-master", "-o", "skgc").status()).isZero();
+        assertThat(gmflux(dir, "keygen", "sm9-sign-user", "-m", "skgc.key", "--id", "alice@example.com", "-o", "alice9")
+                .status()).isZero();
+        assertThat(gmflux(dir, "sign", "-k", "alice9.key", "-i", "in.bin", "-o", "in.sm9.sig").status()).isZero();
+        Run verify9 = gmflux(dir, "verify", "-p", "skgc.pub", "--id", "alice@example.com", "-s", "in.sm9.sig", "-i", "in.bin");
+        assertThat(verify9.status()).as(verify9.err()).isZero();
+        assertThat(gmflux(dir, "verify", "-p", "skgc.pub", "--id", "bob@example.com", "-s", "in.sm9.sig", "-i", "in.bin")
+                .status()).isEqualTo(3);
+
         Run digest = gmflux(dir, "digest", "in.bin");
         assertThat(digest.status()).isZero();
         assertThat(digest.out()).matches("[0-9a-f]{64}  in\\.bin\\R");

@@ -2,6 +2,7 @@ package io.gmflux.pipeline.tunnel;
 
 import io.gmflux.codecs.format.ChunkCipher;
 import io.gmflux.codecs.format.StreamSuite;
+import io.gmflux.codecs.sm4.EngineChoice;
 
 /**
  * One direction's record keys (codecs/PROXY.md §6-§7): the current epoch's chunk cipher, the
@@ -13,6 +14,7 @@ import io.gmflux.codecs.format.StreamSuite;
 final class TrafficKeys {
 
     private final StreamSuite suite;
+    private final EngineChoice engine;
     private final int epochRecords;
     private byte[] secret;
     private ChunkCipher cipher;
@@ -21,8 +23,9 @@ final class TrafficKeys {
     private int epoch;
 
     /** Takes ownership of {@code secret0} (wiped when the epoch changes or on {@link #destroy()}). */
-    TrafficKeys(StreamSuite suite, byte[] secret0, int rekeyLog2) {
+    TrafficKeys(StreamSuite suite, EngineChoice engine, byte[] secret0, int rekeyLog2) {
         this.suite = suite;
+        this.engine = engine;
         this.epochRecords = 1 << rekeyLog2;
         this.secret = secret0;
         this.cipher = newCipher(secret0);
@@ -32,7 +35,7 @@ final class TrafficKeys {
         byte[] key = TunnelKeySchedule.recordKey(s, suite.id(), suite.keyLength());
         byte[] prefix = TunnelKeySchedule.expand(s, TunnelKeySchedule.IV, 7);
         try {
-            return suite.newChunkCipher(key, prefix);
+            return suite.newChunkCipher(key, prefix, engine);
         } finally {
             TunnelKeySchedule.wipe(key, prefix);
         }

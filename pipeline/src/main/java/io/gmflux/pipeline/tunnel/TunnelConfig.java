@@ -3,6 +3,7 @@ package io.gmflux.pipeline.tunnel;
 import io.gmflux.codecs.format.StreamSuite;
 import io.gmflux.codecs.sm2.Sm2PrivateKey;
 import io.gmflux.codecs.sm2.Sm2PublicKey;
+import io.gmflux.codecs.sm4.EngineChoice;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -15,8 +16,8 @@ import java.util.concurrent.Executor;
 
 /**
  * What one side of a tunnel needs (codecs/PROXY.md): its role, its static SM2 key, the peer keys it
- * trusts, the suites it accepts in order of preference, the key-update interval and the handshake
- * timeout.
+ * trusts, the suites it accepts in order of preference, the key-update interval, the handshake
+ * timeout, and the SM4 engine its SM4-GCM records run on (a local choice the peer does not see).
  *
  * <pre>{@code
  * TunnelConfig client = TunnelConfig.client(clientKey, serverPublicKey);
@@ -50,11 +51,13 @@ public final class TunnelConfig {
     private final Duration handshakeTimeout;
     private final SecureRandom random;
     private final Executor handshakeExecutor;
+    private final EngineChoice engine;
 
     private TunnelConfig(boolean client, Sm2PrivateKey ownKey, Map<Fingerprint, Sm2PublicKey> trusted,
             List<StreamSuite> suites, int rekeyLog2, Duration handshakeTimeout, SecureRandom random,
-            Executor handshakeExecutor) {
+            Executor handshakeExecutor, EngineChoice engine) {
         this.handshakeExecutor = handshakeExecutor;
+        this.engine = engine;
         this.client = client;
         this.ownKey = ownKey;
         this.trusted = trusted;
@@ -86,7 +89,7 @@ public final class TunnelConfig {
             map.put(Fingerprint.of(Objects.requireNonNull(k, "trusted key")), k);
         }
         return new TunnelConfig(client, ownKey, Map.copyOf(map), DEFAULT_SUITES, MAX_REKEY_LOG2,
-                Duration.ofSeconds(10), new SecureRandom(), null);
+                Duration.ofSeconds(10), new SecureRandom(), null, EngineChoice.TABLE);
     }
 
     /**
@@ -110,7 +113,7 @@ public final class TunnelConfig {
                 list.add(s);
             }
         }
-        return new TunnelConfig(client, ownKey, trusted, List.copyOf(list), rekeyLog2, handshakeTimeout, random, handshakeExecutor);
+        return new TunnelConfig(client, ownKey, trusted, List.copyOf(list), rekeyLog2, handshakeTimeout, random, handshakeExecutor, engine);
     }
 
     /** Keys change after every 2^{@code log2} records per direction (PROXY.md §7); 4 to 20, default 20. */
@@ -119,7 +122,7 @@ public final class TunnelConfig {
             throw new IllegalArgumentException("rekeyLog2 must be in [" + MIN_REKEY_LOG2 + ", " + MAX_REKEY_LOG2
                     + "], got " + log2);
         }
-        return new TunnelConfig(client, ownKey, trusted, suites, log2, handshakeTimeout, random, handshakeExecutor);
+        return new TunnelConfig(client, ownKey, trusted, suites, log2, handshakeTimeout, random, handshakeExecutor, engine);
     }
 
     /** A handshake not complete after {@code timeout} fails and closes the channel; default 10 s. */
@@ -128,13 +131,13 @@ public final class TunnelConfig {
         if (timeout.isNegative() || timeout.isZero()) {
             throw new IllegalArgumentException("handshake timeout must be positive, got " + timeout);
         }
-        return new TunnelConfig(client, ownKey, trusted, suites, rekeyLog2, timeout, random, handshakeExecutor);
+        return new TunnelConfig(client, ownKey, trusted, suites, rekeyLog2, timeout, random, handshakeExecutor, engine);
     }
 
     /** The source of ephemeral keys; default a new {@link SecureRandom}. */
     public TunnelConfig withRandom(SecureRandom random) {
         Objects.requireNonNull(random, "random");
-        return new TunnelConfig(client, ownKey, trusted, suites, rekeyLog2, handshakeTimeout, random, handshakeExecutor);
+        return new TunnelConfig(client, ownKey, trusted, suites, rekeyLog2, handshakeTimeout, random, handshakeExecutor, engine);
     }
 
     /**
@@ -143,7 +146,24 @@ public final class TunnelConfig {
      * on the event loop. The executor must not be an event loop that waits on this channel.
      */
     public TunnelConfig withHandshakeExecutor(Executor executor) {
-        return new TunnelConfig(client, ownKey, trusted, suites, rekeyLog2, handshakeTimeout, random, executor);
+        return new TunnelConfig(client, ownKey, trusted, suites, rekeyLog2, handshakeTimeout, random, executor, engine);
+    }
+
+    /**
+     * Runs SM4-GCM records (SM4 and GHASH) on {@code engine}: {@link EngineChoice#CONSTANT_TIME}
+     * for a proxy that shares its CPU with untrusted code; default {@link EngineChoice#TABLE}
+     * (faster; codecs/FORMAT.md §4 has the figures). The ZUC suites' S-boxes are table lookups
+     * under either choice. Both choices put the same bytes on the wire.
+     */
+    public TunnelConfig withEngine(EngineChoice engine) {
+        Objects.requireNonNull(engine, "engine");
+        return new TunnelConfig(client, ownKey, trusted, suites, rekeyLog2, handshakeTimeout, random, handshakeExecutor,
+                engine);
+    }
+
+    /** The SM4 engine the records run on. */
+    public EngineChoice engine() {
+        return engine;
     }
 
     /** The executor of the handshake's computations, or null for the event loop. */

@@ -239,8 +239,8 @@ public final class TunnelHandshakeHandler extends ByteToMessageDecoder {
             timeout.cancel(false);
         }
         TunnelHandshake.Established e = handshake.established();
-        decoder.activate(new TrafficKeys(e.suite(), e.readSecret(), e.rekeyLog2()));
-        encoder.activate(new TrafficKeys(e.suite(), e.writeSecret(), e.rekeyLog2()));
+        decoder.activate(new TrafficKeys(e.suite(), config.engine(), e.readSecret(), e.rekeyLog2()));
+        encoder.activate(new TrafficKeys(e.suite(), config.engine(), e.writeSecret(), e.rekeyLog2()));
         ctx.fireUserEventTriggered(new TunnelHandshakeCompleted(e.peerKey(), e.suite(), e.rekeyLog2()));
         // Removing a ByteToMessageDecoder hands what is left of its input (records that followed) to the decoder.
         ctx.pipeline().remove(this);
