@@ -4,6 +4,8 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.util.ReferenceCountUtil;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -13,11 +15,12 @@ import java.nio.file.StandardOpenOption;
 import java.util.Objects;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.core.publisher.SynchronousSink;
 import reactor.core.scheduler.Schedulers;
 
 /**
- * Files as streams of buffers, with NIO and without loading them. Blocking file I/O runs on
- * {@link Schedulers#boundedElastic()}.
+ * Files and {@code java.io} streams as streams of buffers, without loading them. Blocking I/O runs
+ * on {@link Schedulers#boundedElastic()}. Stateless.
  */
 final class FileStreams {
 
@@ -36,19 +39,7 @@ final class FileStreams {
         return Flux.<ByteBuf, FileChannel>generate(
                         () -> FileChannel.open(path, StandardOpenOption.READ),
                         (ch, sink) -> {
-                            ByteBuf b = ByteBufAllocator.DEFAULT.heapBuffer(readSize);
-                            try {
-                                int n = b.writeBytes(ch, readSize);
-                                if (n < 0) {
-                                    b.release();
-                                    sink.complete();
-                                } else {
-                                    sink.next(b);
-                                }
-                            } catch (IOException e) {
-                                b.release();
-                                sink.error(e);
-                            }
+                            readOne(sink, readSize, b -> b.writeBytes(ch, readSize));
                             return ch;
                         },
                         ch -> {
@@ -59,6 +50,62 @@ final class FileStreams {
                             }
                         })
                 .subscribeOn(Schedulers.boundedElastic());
+    }
+
+    /**
+     * {@code in}'s bytes, one buffer of up to {@code readSize} bytes per demand (nothing read ahead
+     * of demand). {@code in} is not closed: its caller owns it. The subscriber owns the buffers.
+     */
+    static Flux<ByteBuf> read(InputStream in, int readSize) {
+        Objects.requireNonNull(in, "in");
+        return Flux.<ByteBuf>generate(sink -> readOne(sink, readSize, b -> b.writeBytes(in, readSize)))
+                .subscribeOn(Schedulers.boundedElastic());
+    }
+
+    /** Fills one fresh buffer by {@code fill}: emits it, completes at end of input, or signals the error. */
+    private static void readOne(SynchronousSink<ByteBuf> sink, int readSize, Fill fill) {
+        ByteBuf b = ByteBufAllocator.DEFAULT.heapBuffer(readSize);
+        try {
+            if (fill.into(b) < 0) {
+                b.release();
+                sink.complete();
+            } else {
+                sink.next(b);
+            }
+        } catch (IOException e) {
+            b.release();
+            sink.error(e);
+        }
+    }
+
+    /** One blocking read into a buffer; returns the bytes read, or -1 at end of input. */
+    @FunctionalInterface
+    private interface Fill {
+        int into(ByteBuf b) throws IOException;
+    }
+
+    /**
+     * Writes {@code source} to {@code out} in order, on {@link Schedulers#boundedElastic()}, and
+     * completes when the source has; {@code out} is neither flushed nor closed (its caller owns it).
+     * Every buffer is released after it is written, and on error or cancel whatever is queued.
+     * An {@link IOException} of {@code out} ends the result with that exception.
+     */
+    static Mono<Void> write(Flux<ByteBuf> source, OutputStream out) {
+        Objects.requireNonNull(out, "out");
+        return Mono.defer(() -> source
+                .publishOn(Schedulers.boundedElastic(), Gmflux.PREFETCH)
+                .doOnNext(b -> {
+                    try {
+                        b.readBytes(out, b.readableBytes());
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    } finally {
+                        b.release();
+                    }
+                })
+                .doOnDiscard(ByteBuf.class, ReferenceCountUtil::safeRelease)
+                .onErrorMap(UncheckedIOException.class, UncheckedIOException::getCause)
+                .then());
     }
 
     /**

@@ -7,6 +7,8 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.Unpooled;
 import io.netty.util.ReferenceCountUtil;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.Collection;
@@ -199,13 +201,32 @@ public final class Gmflux {
         return decrypt(identities, ReadLimits.FORMAT_MAXIMUM, Schedulers.parallel(), DEFAULT_PARALLELISM, false);
     }
 
-    /** Reads a file as a stream of buffers, without loading it; see {@link FileStreams#read}. */
+    /** Reads a file as a stream of buffers, without loading it; see {@link FileStreams#read(Path, int)}. */
     public static Flux<ByteBuf> readFile(Path path) {
         return FileStreams.read(path, FileStreams.DEFAULT_READ_SIZE);
     }
 
     /**
-     * Writes a stream of buffers to a file atomically; see {@link FileStreams#write}: use as
+     * Reads {@code in} as a stream of buffers of up to {@code readSize} bytes, on demand, without
+     * closing it; see {@link FileStreams#read(InputStream, int)}.
+     */
+    public static Flux<ByteBuf> readStream(InputStream in, int readSize) {
+        if (readSize <= 0) {
+            throw new IllegalArgumentException("readSize must be positive, got " + readSize);
+        }
+        return FileStreams.read(in, readSize);
+    }
+
+    /**
+     * Writes a stream of buffers to {@code out} in order, without flushing or closing it; see
+     * {@link FileStreams#write(Flux, OutputStream)}: use as {@code flux.as(Gmflux.writeStream(out))}.
+     */
+    public static Function<Flux<ByteBuf>, Mono<Void>> writeStream(OutputStream out) {
+        return source -> FileStreams.write(source, out);
+    }
+
+    /**
+     * Writes a stream of buffers to a file atomically; see {@link FileStreams#write(Flux, Path)}: use as
      * {@code flux.as(Gmflux.writeFile(path))}.
      */
     public static Function<Flux<ByteBuf>, Mono<Void>> writeFile(Path path) {
@@ -224,9 +245,10 @@ public final class Gmflux {
 
     /**
      * The one driver both operators share, in three stages. {@code cut} runs on the source's
-     * thread: it copies each input buffer into chunk buffers of its own and releases the input at
-     * once (so no input buffer waits in a queue, and a source may recycle it as soon as
-     * {@code onNext} returns, as Reactor Netty does). {@code step} runs in order on
+     * thread: it copies each input buffer into chunk buffers of its own, or, when slicing is on,
+     * keeps the whole chunks of a heap input as retained slices, and releases its reference to the
+     * input at once (so no input buffer waits in a queue; a sliced input lives, by reference count,
+     * until its chunks are done). {@code step} runs in order on
      * {@code scheduler} (so a Netty event loop never runs a KEM): it claims each chunk's place in
      * the stream and emits the header and {@link ChunkJob}s. The jobs seal or open on
      * {@code scheduler}, never on a subscriber's thread (which may still be handed finished
@@ -283,9 +305,7 @@ public final class Gmflux {
     /**
      * At parallelism 1, runs every claimed job on the claiming worker, right after its claim. At
      * higher parallelism it runs none: a job run here would run before the list is emitted, so
-     * the other workers would wait for the claiming worker's share of a list before getting theirs
-     * (measured on a quiet machine: 1.27x raw at parallelism 2 with one job in two run here,
-     * against about 1.65x with every job on the workers).
+     * the other workers would wait for the claiming worker's share of a list before getting theirs.
      */
     private static List<ChunkJob> runOwnTurns(List<ChunkJob> claimed, int parallelism) {
         if (parallelism == 1) {

@@ -10,8 +10,9 @@
  * their claim on the same worker (no thread hop per chunk), else in parallel, and re-assembled in
  * order. What flows between the stages is sealed: a cut emits {@code Cut}s (the parsed header, a
  * {@code ChunkJob}, a {@code Failure}), the claim stage emits {@code ChunkJob}s, and a job hands out
- * a {@code JobOutput} (a chunk's buffer or a {@code Failure}). Every buffer has exactly one owner at a time (a job's state machine decides between a run
- * and a discard), so cancel and error release everything.
+ * a {@code JobOutput} (a chunk's buffer or a {@code Failure}). Every buffer has exactly one owner at
+ * a time (a job's state machine decides between a run and a discard), so cancel and error release
+ * everything.
  *
  * <p>Depends on gmflux-codecs (whose {@code StreamEncryptor}/{@code StreamDecryptor} hold the only
  * chunk logic: claims, counters, last-chunk rules), reactor-core and netty-buffer.

@@ -47,7 +47,7 @@ import reactor.core.scheduler.Schedulers;
  *     first one of 1000 bytes), so every chunk straddles two input buffers and is copied into a
  *     chunk buffer of the operator's: the operator's copying path, for an honest comparison.</li>
  * </ul>
- * One operation is the whole 256 MiB; throughput = 256 MiB / score. Bars (issue 5): pipeline1 at
+ * One operation is the whole 256 MiB; throughput = 256 MiB / score. Bars: pipeline1 at
  * least 0.9x raw, pipeline2 at least 1.7x raw. The recipient is a passphrase at the minimum
  * iteration count (one PBKDF2 per stream, about a millisecond against seconds of sealing).
  */

@@ -27,7 +27,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 
 /**
- * Bulk transfer through the secure proxy (issue 7's bar: {@code tunnelBulk_proxy} at least 0.7x
+ * Bulk transfer through the secure proxy (the bar: {@code tunnelBulk_proxy} at least 0.7x
  * {@code tunnelBulk_rawgcm}, same run), in milliseconds per transfer of {@code bytes} (default
  * 1 GiB):
  *

@@ -10,15 +10,15 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The bulk ratio of issue 7 in alternating rounds within one JVM (the machine's fast and slow phases
- * hit both sides of a round alike): per round, {@code tunnelBulk_direct}, {@code tunnelBulk_proxy}
+ * The tunnel's bulk ratio (proxy against raw SM4-GCM) in alternating rounds within one JVM (the
+ * machine's fast and slow phases hit both sides of a round alike): per round, {@code tunnelBulk_direct}, {@code tunnelBulk_proxy}
  * and {@code tunnelBulk_rawgcm} of {@link TunnelBench} once each (order reversed every other round),
  * wall-clock MB/s and the per-round ratio proxy/rawgcm; plus the CPU time per byte of every thread,
  * which, unlike wall time, does not depend on how much of the machine others take.
  *
  * <p>Run: {@code java -cp bench/target/benchmarks.jar io.gmflux.bench.proxy.TunnelRounds [rounds]
  * [bytes]} (defaults 5 and 1 GiB). The shared {@code AlternatingRounds} harness needs a payload size
- * at the end of the operation name, which issue 7's names do not have.
+ * at the end of the operation name, which the tunnel benchmarks' names do not have.
  */
 public final class TunnelRounds {
 

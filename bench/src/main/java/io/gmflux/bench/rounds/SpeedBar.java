@@ -6,7 +6,7 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * A speed target from issue 2: gmflux must be at least {@code minRatio} times as fast as the
+ * A speed target: gmflux must be at least {@code minRatio} times as fast as the
  * fastest peer (BouncyCastle, Kona) measured on the same operation in the same run.
  *
  * @param label the operation as the issue names it
@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
  */
 record SpeedBar(String label, Pattern operationPattern, double minRatio) {
 
-    /** The bars issue 2 names. Operation names are the bench module's ({@code sm4Ctr64k}, ...). */
+    /** The speed targets. Operation names are the bench module's ({@code sm4Ctr64k}, ...). */
     static final List<SpeedBar> ISSUE_2 = List.of(
             bar("SM4-CTR 64 KiB", "sm4ctr(enc|encrypt)?64k", 4.0),
             bar("SM4-ECB 1 KiB", "sm4ecb(enc|encrypt)?1k", 3.5),

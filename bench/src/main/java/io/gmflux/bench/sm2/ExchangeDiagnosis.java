@@ -16,10 +16,11 @@ import org.bouncycastle.crypto.digests.SM3Digest;
 import org.bouncycastle.math.ec.ECPoint;
 
 /**
- * Diagnosis of an SM2 key exchange whose two sides disagree (README "Known issues", issue 3): the
+ * Diagnosis of an SM2 key exchange whose two sides disagree (README "Known issues"): the
  * ephemeral scalars are recorded as they are drawn, and on a disagreement every output of both
  * sides is recomputed with BouncyCastle's curve arithmetic and SM3 and compared, so the report says
- * which side and which value (ephemeral key, shared key, confirmation) went wrong. Not a benchmark.
+ * which side and which value (ephemeral key, shared key, confirmation) went wrong. Used by
+ * {@code Sm2Bench}'s set-up check and, through it, by {@code io.gmflux.bench.tools.Sm2ExchangeHunt}.
  *
  * <p>The recording random is a plain {@link SecureRandom} from a provider of its own, so the call
  * sites that draw from it see the same class as with {@code new SecureRandom()}.

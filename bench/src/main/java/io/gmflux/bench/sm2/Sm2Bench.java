@@ -339,7 +339,7 @@ public class Sm2Bench {
      * when all agree, else the diagnosis. Both sides agreeing with each other is not enough: a
      * miscompiled path that both sides take in one JVM would agree with itself.
      */
-    String referenceCheckedExchange() throws Exception {
+    public String referenceCheckedExchange() throws Exception {
         exchangeDiagnosis.clear();
         SecureRandom r = exchangeDiagnosis.random();
         Sm2KeyExchange a = Sm2KeyExchange.initiator(gmfluxPair.privateKey(), ID_A, gmfluxPeer.publicKey(), ID_B, r);

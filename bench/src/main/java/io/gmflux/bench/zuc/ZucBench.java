@@ -85,10 +85,9 @@ public class ZucBench {
     @Setup
     public void setup() {
         prepare();
-        // Warm every path with 1 KiB messages first (the brief's rule for bulk benchmarks), for a
-        // fixed four seconds: on this loaded two-core machine the compiler threads lag by seconds,
-        // and gmflux's MAC has 33 small loop methods and a dispatcher to compile. Both libraries
-        // get the same treatment, interleaved.
+        // Warm every path with 1 KiB messages first, for a fixed four seconds: on this loaded
+        // two-core machine the compiler threads lag by seconds, and gmflux's MAC has 33 small loop
+        // methods and a dispatcher to compile. Both libraries get the same treatment, interleaved.
         long end = System.nanoTime() + 4_000_000_000L;
         while (System.nanoTime() < end) {
             for (int i = 0; i < 100; i++) {

@@ -35,7 +35,7 @@ public final class Bytes {
      * buffers that live longer than the loop. For a short array allocated nearby and read back
      * byte-wise in the same method (a digest, a MAC, a counter, a nonce), use
      * {@link #putIntBEByBytes}: C2 of JDK 17.0.15 has been seen to miss such wide stores into a
-     * fresh array and read its zero initial value instead (issue 3, {@code Sm3.store}).
+     * fresh array and read its zero initial value instead (README "Known issues", {@code Sm3.store}).
      */
     public static void putIntBE(byte[] b, int off, int v) {
         INT_BE.set(b, off, v);

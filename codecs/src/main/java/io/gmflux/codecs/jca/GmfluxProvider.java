@@ -4,12 +4,15 @@ import io.gmflux.codecs.sm4.Sm4;
 import io.gmflux.codecs.sm4.EngineChoice;
 import io.gmflux.codecs.sm4.Sm4Engine;
 import io.gmflux.codecs.sm4.Sm4Xts;
+import java.io.IOException;
+import java.io.InputStream;
 import java.security.InvalidParameterException;
 import java.security.Provider;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Properties;
 import java.util.function.Supplier;
 
 /**
@@ -96,8 +99,11 @@ public final class GmfluxProvider extends Provider {
     /** The provider name, for {@code Security.getProvider} and {@code getInstance(alg, name)}. */
     public static final String NAME = "Gmflux";
 
-    /** The provider version. */
-    public static final String VERSION = "0.1.0";
+    /**
+     * The provider version: gmflux's release number, the pom's version without a qualifier such as
+     * {@code -SNAPSHOT} (read from a resource the build fills in; {@code "0"} if it is missing).
+     */
+    public static final String VERSION = releaseVersion();
 
     private static final String INFO =
             "Gmflux provider " + VERSION + ": SM3, HMAC-SM3, SM4 (ECB, CBC, CTR, CFB, OFB, GCM, CCM, XTS), ZUC-128, ZUC-256, SM2";
@@ -200,7 +206,7 @@ public final class GmfluxProvider extends Provider {
         add("Mac", "ZUC-256-64", List.of(), rawKeys, ZucMacSpi.class, () -> new ZucMacSpi(ZucVariant.ZUC_256, 64));
         add("Mac", "ZUC-256-32", List.of(), rawKeys, ZucMacSpi.class, () -> new ZucMacSpi(ZucVariant.ZUC_256, 32));
 
-        // SM2 (issue 3)
+        // SM2
         add("KeyPairGenerator", "SM2", List.of(OID_SM2P256V1), Map.of(),
                 Sm2KeyPairGeneratorSpi.class, Sm2KeyPairGeneratorSpi::new);
         add("KeyFactory", "SM2", List.of(OID_SM2P256V1), Map.of(), Sm2KeyFactorySpi.class, Sm2KeyFactorySpi::new);
@@ -273,5 +279,20 @@ public final class GmfluxProvider extends Provider {
             }
             return factory.get();
         }
+    }
+
+    /** The {@code version} of {@code gmflux-version.properties}, up to its first {@code '-'}. */
+    static String releaseVersion() {
+        Properties p = new Properties();
+        try (InputStream in = GmfluxProvider.class.getResourceAsStream("gmflux-version.properties")) {
+            if (in != null) {
+                p.load(in);
+            }
+        } catch (IOException e) {
+            return "0";
+        }
+        String v = p.getProperty("version", "0");
+        int dash = v.indexOf('-');
+        return dash < 0 ? v : v.substring(0, dash);
     }
 }

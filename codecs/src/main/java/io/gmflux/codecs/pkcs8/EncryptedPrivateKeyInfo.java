@@ -45,9 +45,8 @@ import javax.crypto.spec.SecretKeySpec;
  * {@link Prf#HMAC_SM3} is GmSSL 3's form (what {@code gmssl sm2keygen -pass} writes: keyLength 16,
  * the PRF identifier without parameters); {@link Prf#HMAC_SHA256} is the form OpenSSL 3 writes and
  * reads ({@code -v2 sm4-cbc -v2prf hmacWithSHA256}; OpenSSL has no hmacWithSM3). The default count,
- * {@value #DEFAULT_ITERATIONS}, is the one gmflux's passphrase stanza uses (codecs/FORMAT.md): 0.2 to
- * 0.3 s of CPU time for PBKDF2-HMAC-SM3 on a 2-core development machine (measured with thread CPU
- * time, warm and cold), paid once per key load, and 4.6 times GmSSL's fixed 65,536; GmSSL and
+ * {@value #DEFAULT_ITERATIONS}, is the one gmflux's passphrase stanza uses (codecs/FORMAT.md): a few
+ * tenths of a second of CPU time for PBKDF2-HMAC-SM3, paid once per key load, and 4.6 times GmSSL's fixed 65,536; GmSSL and
  * OpenSSL read any count.
  *
  * <p>PBES2 has no integrity check: an altered file can decrypt, with the right passphrase, to a

@@ -1,6 +1,7 @@
 package io.gmflux.codecs.sm2;
 
 import io.gmflux.codecs.bytes.Bytes;
+import io.gmflux.codecs.kex.KemEncapsulation;
 import io.gmflux.codecs.sm3.Sm3Kdf;
 import java.security.SecureRandom;
 import java.util.Arrays;
@@ -20,29 +21,10 @@ public final class Sm2Kem {
     /** Length of an encapsulation (an uncompressed point). */
     public static final int ENCAPSULATION_LENGTH = 65;
 
-    /** The result of {@link #encapsulate}: the encapsulation C1 to send and the shared secret to keep. */
-    public static final class Encapsulated {
-        private final byte[] encapsulation;
-        private final byte[] sharedSecret;
-
+    /** The result of {@link #encapsulate}: C1 = [k]G (65 bytes) to send and the shared secret to keep. */
+    public static final class Encapsulated extends KemEncapsulation {
         Encapsulated(byte[] encapsulation, byte[] sharedSecret) {
-            this.encapsulation = encapsulation;
-            this.sharedSecret = sharedSecret;
-        }
-
-        /** C1 = [k]G, 65 bytes (a fresh copy). */
-        public byte[] encapsulation() {
-            return encapsulation.clone();
-        }
-
-        /** The shared secret (a fresh copy the caller should wipe). */
-        public byte[] sharedSecret() {
-            return sharedSecret.clone();
-        }
-
-        /** Zeroes the stored shared secret. */
-        public void destroy() {
-            Bytes.wipe(sharedSecret);
+            super(encapsulation, sharedSecret);
         }
     }
 

@@ -137,7 +137,7 @@ public final class Sm3 {
      * Absorbs the remaining bytes of {@code in} (heap, direct or read-only) and advances its
      * position to its limit. A heap buffer with an accessible array is hashed in place; any other
      * buffer (direct, read-only) is moved in bulk copies of one block through the internal block
-     * buffer, a memory copy that costs about 1% against the compression (measured at 64 KiB).
+     * buffer, a memory copy that costs about 1% of the compression's time.
      *
      * @throws NullPointerException if {@code in} is null
      */
@@ -289,8 +289,8 @@ public final class Sm3 {
      * split-if on, miscompiled that shape inside {@code Sm2KeyExchange.agree}: the int-wide
      * (mismatched) stores into the fresh array were missed and the later reads saw its zero
      * initial value, so every confirmation value was computed over an all-zero inner hash once
-     * the method was compiled (issue 3; {@code Sm2ExchangeHunt} in bench reproduces it against a
-     * BouncyCastle reference). Byte stores match the reads' width. It costs nothing measurable:
+     * the method was compiled ({@code Sm2KeyExchangeTest} checks exchanges against a BouncyCastle
+     * reference). Byte stores match the reads' width. It costs nothing measurable:
      * 32 stores per digest.
      */
     static void store(int[] chain, byte[] out, int off) {

@@ -47,8 +47,8 @@ public final class Sm3Kdf {
         // Every block, the last included, is written straight into out: no temporary digest that
         // is copied and then wiped. (Digesting the last block into a scratch array, copying it and
         // wiping the scratch was miscompiled by C2 in JDK 17.0.15 once inlined into SM2
-        // decryption; most likely the cause of issue 3 too: int-wide stores into a fresh digest array
-        // missed, its zero initial value read instead; see Sm3.store.)
+        // decryption: int-wide stores into a fresh digest array missed, its zero initial value read
+        // instead; see Sm3.store.)
         for (int off = 0, n; off < lengthBytes; off += n, ct++) {
             n = Math.min(Sm3.DIGEST_LENGTH, lengthBytes - off);
             h.copyFrom(afterZ);

@@ -21,11 +21,8 @@ import java.util.Objects;
  * folds back with {@code x^128 = 1 + x + x^2 + x^7} as four shifts and XORs, without a second
  * table. A block costs 32 independent table loads, 32 XORs and the fold; the loads do not wait on
  * each other, so the only serial chain is the one GHASH itself imposes from block to block.
- * (Measured here: about 2.5 cycles per byte, against about 9 for BouncyCastle's 4-bit tables; the
- * first version, which computed all sixteen indexes before loading, spilled them and ran at half
- * that speed; XORing each word's eight entries as a tree instead of one running XOR, to shorten
- * the block-to-block chain, was 25% slower for the same reason, measured 2026-11-30 at about
- * 0.89 us per KiB for the running form.)
+ * Load each entry as its index is computed and XOR into one running word: computing all sixteen
+ * indexes first, or XORing a word's eight entries as a tree, spills registers and runs slower.
  *
  * <h2>Timing</h2>
  * NOT constant-time: every table index is a byte of {@code (Y xor X)}, the running hash XOR the

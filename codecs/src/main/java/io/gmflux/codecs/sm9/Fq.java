@@ -790,37 +790,6 @@ final class Fq {
         mul(r, ro, r, ro, R3, 0);
     }
 
-    /**
-     * r = a^-1 by Fermat, a^(q-2) with a fixed 4-bit window over the public exponent (252 squarings
-     * on {@link #sqrWide}, at most 63 multiplications); kept as the reference {@link #inv} is tested
-     * against. Branches depend only on the exponent, not on a.
-     */
-    static void invFermat(long[] r, int ro, long[] a, int ao) {
-        long[] t = new long[16 * 4 + 4 + 5 + 10];
-        final int acc = 64;
-        final int dig = 68;
-        final int col = 73;
-        setOne(t, 0);
-        copy(t, 4, a, ao);
-        for (int i = 2; i < 16; i++) {
-            mul(t, 4 * i, t, 4 * (i - 1), a, ao);
-        }
-        long[] e = {Q0 - 2, Q1, Q2, Q3};
-        copy(t, acc, t, 4 * (int) (e[3] >>> 60));
-        for (int i = 62; i >= 0; i--) {
-            for (int k = 0; k < 4; k++) {
-                digits(t, dig, t, acc);
-                sqrWide(t, col, t, dig);
-                redc(t, acc, t, col);
-            }
-            int win = (int) ((e[i >>> 4] >>> (4 * (i & 15))) & 15);
-            if (win != 0) { // public exponent digits
-                mul(t, acc, t, acc, t, 4 * win);
-            }
-        }
-        copy(r, ro, t, acc);
-    }
-
     /** Reads a 32-byte big-endian integer; returns false (r unspecified) unless it is &lt; q. */
     static boolean fromBytes(long[] r, int ro, byte[] in, int off) {
         for (int i = 0; i < 4; i++) {

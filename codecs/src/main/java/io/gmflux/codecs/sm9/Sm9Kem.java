@@ -1,6 +1,7 @@
 package io.gmflux.codecs.sm9;
 
 import io.gmflux.codecs.bytes.Bytes;
+import io.gmflux.codecs.kex.KemEncapsulation;
 import io.gmflux.codecs.sm3.Sm3Kdf;
 import java.security.SecureRandom;
 import java.util.Objects;
@@ -18,29 +19,10 @@ public final class Sm9Kem {
 
     public static final int ENCAPSULATION_LENGTH = 64;
 
-    /** The outcome of {@link #encapsulate}. */
-    public static final class Encapsulated {
-        private final byte[] encapsulation;
-        private final byte[] sharedSecret;
-
+    /** The outcome of {@link #encapsulate}: C = x ‖ y (64 bytes) to send and K to keep. */
+    public static final class Encapsulated extends KemEncapsulation {
         Encapsulated(byte[] encapsulation, byte[] sharedSecret) {
-            this.encapsulation = encapsulation;
-            this.sharedSecret = sharedSecret;
-        }
-
-        /** C = x ‖ y, to send (a fresh copy). */
-        public byte[] encapsulation() {
-            return encapsulation.clone();
-        }
-
-        /** K (a fresh copy the caller should wipe). */
-        public byte[] sharedSecret() {
-            return sharedSecret.clone();
-        }
-
-        /** Zeroes K. */
-        public void destroy() {
-            Bytes.wipe(sharedSecret);
+            super(encapsulation, sharedSecret);
         }
     }
 

@@ -1,6 +1,5 @@
 package io.gmflux.codecs.zuc;
 
-import io.gmflux.codecs.bytes.Bytes;
 import java.util.Objects;
 
 /**
@@ -19,7 +18,7 @@ import java.util.Objects;
  * constant-time against cache-timing attackers (see {@code ZucCore}). {@link #destroy()} zeroes
  * the state; using the object afterwards throws {@link IllegalStateException}.
  */
-public final class Zuc128 {
+public final class Zuc128 extends ZucKeystream {
 
     /** Key length in bytes. */
     public static final int KEY_LENGTH = 16;
@@ -31,9 +30,6 @@ public final class Zuc128 {
         0x44D7, 0x26BC, 0x626B, 0x135E, 0x5789, 0x35E2, 0x7135, 0x09AF,
         0x4D78, 0x2F13, 0x6BC4, 0x1AF1, 0x5E26, 0x3C4D, 0x789A, 0x47AC,
     };
-
-    private final ZucCore core = new ZucCore();
-    private boolean destroyed;
 
     /**
      * @param key16 the 128-bit key
@@ -61,49 +57,5 @@ public final class Zuc128 {
             cells[i] = ((key16[i] & 0xFF) << 23) | (D[i] << 8) | (iv16[i] & 0xFF);
         }
         core.init();
-    }
-
-    /** The next 32 keystream bits (z_1, z_2, ... of the standard), continuing the byte stream. */
-    public int nextWord() {
-        checkLive();
-        return core.nextWord();
-    }
-
-    /**
-     * Writes the next {@code len} keystream bytes to {@code out[off..off+len)}.
-     *
-     * @throws NullPointerException if {@code out} is null
-     * @throws IndexOutOfBoundsException if the range does not fit
-     */
-    public void keystream(byte[] out, int off, int len) {
-        Bytes.checkRange(out, off, len, "out");
-        checkLive();
-        core.keystream(out, off, len);
-    }
-
-    /**
-     * {@code out[outOff+i] = in[inOff+i] ^ k_i} for the next {@code len} keystream bytes k_i. In place
-     * ({@code in == out}, same offset) is supported; other overlaps are not.
-     *
-     * @throws NullPointerException if {@code in} or {@code out} is null
-     * @throws IndexOutOfBoundsException if a range does not fit
-     */
-    public void xorKeystream(byte[] in, int inOff, int len, byte[] out, int outOff) {
-        Bytes.checkRange(in, inOff, len, "in");
-        Bytes.checkRange(out, outOff, len, "out");
-        checkLive();
-        core.xor(in, inOff, len, out, outOff);
-    }
-
-    /** Zeroes the cipher state and buffered keystream; later calls throw {@link IllegalStateException}. */
-    public void destroy() {
-        core.destroy();
-        destroyed = true;
-    }
-
-    private void checkLive() {
-        if (destroyed) {
-            throw new IllegalStateException("Zuc128 has been destroyed");
-        }
     }
 }

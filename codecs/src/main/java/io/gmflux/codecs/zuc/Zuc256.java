@@ -25,7 +25,7 @@ import java.util.Objects;
  * secret state (the standard's design): not constant-time against cache-timing attackers.
  * {@link #destroy()} zeroes the state; later calls throw {@link IllegalStateException}.
  */
-public final class Zuc256 {
+public final class Zuc256 extends ZucKeystream {
 
     /** Key length in bytes. */
     public static final int KEY_LENGTH = 32;
@@ -50,9 +50,6 @@ public final class Zuc256 {
     static final byte[] D_MAC128 = {
         0x23, 0x2F, 0x25, 0x2A, 0x6D, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x52, 0x10, 0x30,
     };
-
-    private final ZucCore core = new ZucCore();
-    private boolean destroyed;
 
     /**
      * @param key32 the 256-bit key
@@ -123,49 +120,5 @@ public final class Zuc256 {
 
     private static int cell(int a, int d, int b, int c) {
         return (a << 23) | ((d & 0x7F) << 16) | (b << 8) | c;
-    }
-
-    /** The next 32 keystream bits, continuing the byte stream. */
-    public int nextWord() {
-        checkLive();
-        return core.nextWord();
-    }
-
-    /**
-     * Writes the next {@code len} keystream bytes to {@code out[off..off+len)}.
-     *
-     * @throws NullPointerException if {@code out} is null
-     * @throws IndexOutOfBoundsException if the range does not fit
-     */
-    public void keystream(byte[] out, int off, int len) {
-        Bytes.checkRange(out, off, len, "out");
-        checkLive();
-        core.keystream(out, off, len);
-    }
-
-    /**
-     * {@code out[outOff+i] = in[inOff+i] ^ k_i} for the next {@code len} keystream bytes k_i. In place
-     * ({@code in == out}, same offset) is supported; other overlaps are not.
-     *
-     * @throws NullPointerException if {@code in} or {@code out} is null
-     * @throws IndexOutOfBoundsException if a range does not fit
-     */
-    public void xorKeystream(byte[] in, int inOff, int len, byte[] out, int outOff) {
-        Bytes.checkRange(in, inOff, len, "in");
-        Bytes.checkRange(out, outOff, len, "out");
-        checkLive();
-        core.xor(in, inOff, len, out, outOff);
-    }
-
-    /** Zeroes the cipher state and buffered keystream; later calls throw {@link IllegalStateException}. */
-    public void destroy() {
-        core.destroy();
-        destroyed = true;
-    }
-
-    private void checkLive() {
-        if (destroyed) {
-            throw new IllegalStateException("Zuc256 has been destroyed");
-        }
     }
 }

@@ -21,11 +21,7 @@ import java.util.Objects;
  * zeroes the state; later calls throw {@link IllegalStateException}. The static method is
  * thread-safe.
  */
-public final class Zuc256Mac {
-
-    private final ZucMacAccumulator mac;
-    private final int[] tag;
-    private boolean destroyed;
+public final class Zuc256Mac extends ZucMacStream {
 
     /**
      * @param key32 the 256-bit key
@@ -35,11 +31,15 @@ public final class Zuc256Mac {
      * @throws IllegalArgumentException if a length or {@code tagBits} is invalid
      */
     public Zuc256Mac(byte[] key32, byte[] iv, int tagBits) {
-        byte[] d = constants(tagBits);
-        mac = ZucMacAccumulator.zuc256(tagBits);
-        tag = new int[tagBits / 32];
-        Zuc256.init(mac.core(), key32, iv, d);
+        super(accumulator(tagBits), tagBits / 32);
+        Zuc256.init(mac.core(), key32, iv, constants(tagBits));
         mac.start();
+    }
+
+    /** Checks {@code tagBits} (before anything is allocated) and makes its accumulator. */
+    private static ZucMacAccumulator accumulator(int tagBits) {
+        constants(tagBits);
+        return ZucMacAccumulator.zuc256(tagBits);
     }
 
     private static byte[] constants(int tagBits) {
@@ -58,48 +58,6 @@ public final class Zuc256Mac {
     /** Tag length in bytes. */
     public int tagLength() {
         return 4 * tag.length;
-    }
-
-    public void update(byte b) {
-        checkLive();
-        mac.update(b);
-    }
-
-    public void update(byte[] in) {
-        Objects.requireNonNull(in, "in");
-        update(in, 0, in.length);
-    }
-
-    /**
-     * @throws NullPointerException if {@code in} is null
-     * @throws IndexOutOfBoundsException if the range does not fit
-     */
-    public void update(byte[] in, int off, int len) {
-        Bytes.checkRange(in, off, len, "in");
-        checkLive();
-        mac.update(in, off, len);
-    }
-
-    /** The tag of everything since the last reset (tagBits / 8 bytes, big-endian words); then resets. */
-    public byte[] doFinal() {
-        checkLive();
-        mac.finish(tag);
-        byte[] out = toBytes(tag);
-        mac.reset();
-        return out;
-    }
-
-    /** Discards the message so far; the key and IV stay. */
-    public void reset() {
-        checkLive();
-        mac.reset();
-    }
-
-    /** Zeroes key-dependent state; later calls throw {@link IllegalStateException}. */
-    public void destroy() {
-        mac.destroy();
-        Bytes.wipe(tag);
-        destroyed = true;
     }
 
     /**
@@ -123,21 +81,6 @@ public final class Zuc256Mac {
             return toBytes(m.tag);
         } finally {
             m.destroy();
-        }
-    }
-
-    private static byte[] toBytes(int[] words) {
-        byte[] out = new byte[4 * words.length];
-        for (int i = 0; i < words.length; i++) {
-            Bytes.putIntBEByBytes(out, 4 * i, words[i]);
-            words[i] = 0;
-        }
-        return out;
-    }
-
-    private void checkLive() {
-        if (destroyed) {
-            throw new IllegalStateException("Zuc256Mac has been destroyed");
         }
     }
 }

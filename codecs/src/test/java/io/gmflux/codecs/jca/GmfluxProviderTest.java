@@ -24,6 +24,15 @@ import org.junit.jupiter.api.Test;
 class GmfluxProviderTest {
 
     @Test
+    void versionIsThePomsReleaseNumber() {
+        String pom = System.getProperty("gmflux.project.version");
+        assertThat(pom).as("surefire passes the pom's version").isNotBlank();
+        assertThat(GmfluxProvider.VERSION).isEqualTo(pom.replaceFirst("-.*$", "")).matches("\\d+(\\.\\d+)*");
+        assertThat(new GmfluxProvider().getVersionStr()).isEqualTo(GmfluxProvider.VERSION);
+        assertThat(new GmfluxProvider().getInfo()).startsWith("Gmflux provider " + GmfluxProvider.VERSION + ":");
+    }
+
+    @Test
     void isFoundByNameAfterAddProvider() {
         Security.removeProvider(GmfluxProvider.NAME);
         try {

@@ -1,17 +1,19 @@
-package io.gmflux.bench.sm2;
+package io.gmflux.bench.tools;
 
+import io.gmflux.bench.sm2.Sm2Bench;
 import java.util.List;
 import java.util.concurrent.Callable;
 
 /**
- * Hunts the rare SM2 key-exchange disagreement of issue 3 (README "Known issues") under the JIT
+ * Hunts the rare SM2 key-exchange disagreement of README "Known issues" (C2 wide stores) under the JIT
  * history in which it was seen: sign, verify, encrypt, decrypt, keygen, each by gmflux,
  * BouncyCastle and Kona in alternating batches, then key exchanges
  * by all three for the given number of seconds, counting gmflux exchanges whose sides disagree
  * instead of stopping at the first. Each disagreement is diagnosed against a BouncyCastle reference
- * (see {@link ExchangeDiagnosis}). Exits 1 if any disagreed. Not a benchmark.
+ * (see {@code io.gmflux.bench.sm2.ExchangeDiagnosis}). Exits 1 if any disagreed. A soak tool,
+ * not a benchmark; {@code Sm2KeyExchangeTest} in codecs is the bounded check.
  *
- * <pre>java -cp bench/target/benchmarks.jar io.gmflux.bench.sm2.Sm2ExchangeHunt [seconds] [warmMillis]</pre>
+ * <pre>java -cp bench/target/benchmarks.jar io.gmflux.bench.tools.Sm2ExchangeHunt [seconds] [warmMillis]</pre>
  */
 public final class Sm2ExchangeHunt {
 

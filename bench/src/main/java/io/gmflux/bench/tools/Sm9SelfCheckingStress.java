@@ -1,4 +1,4 @@
-package io.gmflux.bench.sm9;
+package io.gmflux.bench.tools;
 
 import io.gmflux.codecs.sm9.Sm9Cipher;
 import io.gmflux.codecs.sm9.Sm9CipherMode;
@@ -21,7 +21,7 @@ import java.util.Arrays;
  * and every 16th round e(P1, P2) against its value computed before warm-up, for the given number
  * of seconds. Prints every mismatch and a summary; exits 1 if anything disagreed. Not a benchmark.
  *
- * <pre>java -cp bench/target/benchmarks.jar io.gmflux.bench.sm9.Sm9SelfCheckingStress 150</pre>
+ * <pre>java -cp bench/target/benchmarks.jar io.gmflux.bench.tools.Sm9SelfCheckingStress 150</pre>
  */
 public final class Sm9SelfCheckingStress {
 

@@ -1,4 +1,4 @@
-package io.gmflux.bench.sm2;
+package io.gmflux.bench.tools;
 
 import io.gmflux.codecs.sm2.Sm2Cipher;
 import io.gmflux.codecs.sm2.Sm2KeyExchange;
@@ -15,7 +15,7 @@ import java.util.Arrays;
  * decrypt and a key exchange between them, round after round, for the given number of seconds.
  * Prints every mismatch and a summary; exits 1 if anything disagreed. Not a benchmark.
  *
- * <pre>java [-XX:-SplitIfBlocks] -cp bench/target/benchmarks.jar io.gmflux.bench.sm2.Sm2SelfCheckingStress 240</pre>
+ * <pre>java [-XX:-SplitIfBlocks] -cp bench/target/benchmarks.jar io.gmflux.bench.tools.Sm2SelfCheckingStress 240</pre>
  */
 public final class Sm2SelfCheckingStress {
 
