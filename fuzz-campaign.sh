@@ -21,8 +21,8 @@ targets=$(grep -rl '@FuzzTest' --include='*FuzzTest.java' codecs/src/test pipeli
 while read -r module target; do
     [ -n "$module" ] || continue
     log=$(mktemp)
-    mvn -B -o -Pfuzz -Dfuzz.seconds="$SECONDS_PER_TARGET" -pl "$module" test -Dtest="$target" \
-        -Dsurefire.failIfNoSpecifiedTests=false >"$log" 2>&1
+    mvn -B -o -Pfuzz -Dfuzz.seconds="$SECONDS_PER_TARGET" -pl "$module" -am test -Dtest="$target" \
+        -Dsurefire.failIfNoSpecifiedTests=false -DskipLongStream >"$log" 2>&1
     status=$?
     done_line=$(grep -E '^#[0-9]+[[:space:]]+DONE' "$log" | tail -1)
     last=$(grep -E '^#[0-9]+[[:space:]]' "$log" | tail -1)
