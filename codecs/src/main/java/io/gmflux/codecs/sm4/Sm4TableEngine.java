@@ -26,14 +26,10 @@ import io.gmflux.codecs.bytes.Bytes;
  * entry points of {@link Sm4Engine} are all overridden by two kernels, one for four blocks and
  * one for one block, chosen by a "kind" constant. No allocation after construction.
  *
- * <p>Why this shape (measured 2026-11-30 on the 2-core Sapphire Rapids VM, JDK 17 C2, CPU time
- * per 1 KiB of CTR; {@code RecordLayerCpu} in the bench module): counted from the source, a round
- * costs about 17 operations per block (two XORs in, six shifts and masks to cut four byte indices,
- * four loads, three XORs, one XOR out), and the four-block kernel, at about 3.4 us per KiB,
- * behaves as bound by that count: more blocks in flight do not help. The alternatives were all slower: three blocks per group +24% (less overlap), six +14% and
- * eight +3% (register spills); a two-byte table ({@code T} of 16 index bits, two lookups per
- * round, 512 KiB) +48% (it lives in L2, not L1); extracting the index bytes by storing the
- * word and loading its bytes back +11% (store-forwarding latency on the round's critical path).
+ * <p>Why this shape: a round costs about 17 operations per block (two XORs in, six shifts and masks
+ * to cut four byte indices, four loads, three XORs, one XOR out) and the four-block kernel is bound
+ * by that count, so more blocks in flight, a two-byte table or store-and-reload byte extraction do
+ * not help (the measurements are in the git log of this class).
  *
  * <p>Thread safety: immutable after construction (except {@link #destroy()}); the block methods
  * may be called concurrently.

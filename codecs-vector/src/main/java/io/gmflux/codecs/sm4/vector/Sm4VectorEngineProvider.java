@@ -14,7 +14,7 @@ import io.gmflux.codecs.sm4.Sm4EngineProvider;
  * after {@value #WARM_UP_BUDGET_MILLIS} ms. Why: until C2 compiles the kernel, the Vector API's Java
  * fallback indexes arrays with lane values (the S-box lookup would index by secret bytes), and on
  * CPUs without AVX-512 VBMI the two-table byte lookup is never intrinsic (about 15 MB/s). It takes
- * about 2,000 rounds: about 1.2 s idle (the spike of issue 15), 6-12 s on a loaded 2-core machine, on the
+ * about 2,000 rounds (seconds; figures in bench/results/sm4-vector.md), on the
  * warm-up thread that the first call of {@code Sm4.newConstantTimeEngine} starts (that call and the
  * ones before acceptance get the bitsliced engine). Timing
  * is the only test the API offers of whether an operation is intrinsic. Should C2 later

@@ -31,7 +31,7 @@ import jdk.incubator.vector.VectorSpecies;
  *
  * <p><b>Why the methods look as they do.</b> Methods exchange data only through {@code int[]} and
  * take no vector argument: a call with vector arguments that C2 declines to inline boxes every
- * vector (the spike of issue 15: kilobytes of garbage per KiB, 2-6 times slower). So the round is
+ * vector (kilobytes of garbage per KiB of data, several times slower). So the round is
  * written out once per batch inside {@link #rounds}. Loading and storing go one batch per method
  * call: with four batches in one method C1 ran out of registers, the method never got C2's
  * profile, stayed in C1 and boxed 12.7 KB per call. {@code Sm4VectorEngineTest} checks that a
