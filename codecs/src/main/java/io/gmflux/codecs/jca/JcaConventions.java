@@ -96,6 +96,24 @@ final class JcaConventions {
         }
     }
 
+    /**
+     * The IV of {@code params} for a cipher that takes only an {@link IvParameterSpec}: null for null
+     * parameters (the cipher then makes or demands its own IV), else the spec or a refusal naming
+     * {@code algorithm}.
+     */
+    static javax.crypto.spec.IvParameterSpec ivSpecOf(AlgorithmParameters params, String algorithm)
+            throws InvalidAlgorithmParameterException {
+        if (params == null) {
+            return null;
+        }
+        javax.crypto.spec.IvParameterSpec spec = specOf(params, javax.crypto.spec.IvParameterSpec.class);
+        if (spec == null) {
+            throw new InvalidAlgorithmParameterException(
+                    "cannot use parameters " + params.getAlgorithm() + " for " + algorithm);
+        }
+        return spec;
+    }
+
     /** An initialised AlgorithmParameters of {@code provider}'s service {@code algorithm}. */
     static AlgorithmParameters parameters(Provider provider, String algorithm, AlgorithmParameterSpec spec) {
         try {

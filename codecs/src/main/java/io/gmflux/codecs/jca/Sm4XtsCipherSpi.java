@@ -119,15 +119,7 @@ final class Sm4XtsCipherSpi extends CipherSpi {
     @Override
     protected void engineInit(int opmode, Key key, AlgorithmParameters params, SecureRandom random)
             throws InvalidKeyException, InvalidAlgorithmParameterException {
-        IvParameterSpec spec = null;
-        if (params != null) {
-            spec = JcaConventions.specOf(params, IvParameterSpec.class);
-            if (spec == null) {
-                throw new InvalidAlgorithmParameterException(
-                        "cannot use parameters " + params.getAlgorithm() + " for " + algorithm);
-            }
-        }
-        engineInit(opmode, key, spec, random);
+        engineInit(opmode, key, JcaConventions.ivSpecOf(params, algorithm), random);
     }
 
     @Override

@@ -102,15 +102,7 @@ final class ZucCipherSpi extends CipherSpi {
     @Override
     protected void engineInit(int opmode, Key key, AlgorithmParameters params, SecureRandom random)
             throws InvalidKeyException, InvalidAlgorithmParameterException {
-        IvParameterSpec spec = null;
-        if (params != null) {
-            spec = JcaConventions.specOf(params, IvParameterSpec.class);
-            if (spec == null) {
-                throw new InvalidAlgorithmParameterException(
-                        "cannot use parameters " + params.getAlgorithm() + " for " + variant.algorithm);
-            }
-        }
-        engineInit(opmode, key, spec, random);
+        engineInit(opmode, key, JcaConventions.ivSpecOf(params, variant.algorithm), random);
     }
 
     @Override
