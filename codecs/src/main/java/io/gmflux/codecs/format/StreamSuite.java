@@ -82,10 +82,10 @@ public enum StreamSuite {
      * A new chunk cipher of this suite under {@code payloadKey} ({@link #keyLength()} bytes) and the 7-byte nonce
      * {@code noncePrefix}; neither array is kept (the cipher copies what it needs). Also used by the tunnel record
      * layer (codecs/PROXY.md §5), which seals each record as one chunk. SM4 runs on the
-     * table-driven engine; see {@link #newChunkCipher(byte[], byte[], EngineChoice)}.
+     * engine of {@link EngineChoice#AUTO}; see {@link #newChunkCipher(byte[], byte[], EngineChoice)}.
      */
     public ChunkCipher newChunkCipher(byte[] payloadKey, byte[] noncePrefix) {
-        return newChunkCipher(payloadKey, noncePrefix, EngineChoice.TABLE);
+        return newChunkCipher(payloadKey, noncePrefix, EngineChoice.AUTO);
     }
 
     /**

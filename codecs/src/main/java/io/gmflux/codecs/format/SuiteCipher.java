@@ -31,10 +31,10 @@ public final class SuiteCipher {
      * A cipher of {@code suite} keyed with {@code keyMaterial = key || nonce_prefix}, exactly
      * {@code suite.keyLength() + NONCE_PREFIX_LENGTH} bytes (the layout of FORMAT.md §2's
      * {@code payload}). The caller keeps ownership of {@code keyMaterial} (it is copied). SM4 runs
-     * on the table-driven engine; see {@link #create(StreamSuite, byte[], EngineChoice)}.
+     * on the engine of {@link EngineChoice#AUTO}; see {@link #create(StreamSuite, byte[], EngineChoice)}.
      */
     public static SuiteCipher create(StreamSuite suite, byte[] keyMaterial) {
-        return create(suite, keyMaterial, EngineChoice.TABLE);
+        return create(suite, keyMaterial, EngineChoice.AUTO);
     }
 
     /** As {@link #create(StreamSuite, byte[])}, with SM4 on the engine {@code engine}. */

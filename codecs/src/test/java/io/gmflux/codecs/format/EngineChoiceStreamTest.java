@@ -82,11 +82,11 @@ class EngineChoiceStreamTest {
                 assertThat(dec.engine()).isEqualTo(EngineChoice.CONSTANT_TIME);
             }
             try (StreamDecryptor dec = StreamDecryptor.open(enc.header(), List.of(pass))) {
-                assertThat(dec.engine()).isEqualTo(EngineChoice.TABLE);
+                assertThat(dec.engine()).isEqualTo(EngineChoice.AUTO);
             }
         }
-        assertThat(StreamSpec.builder().recipient(pass).build().engine()).isEqualTo(EngineChoice.TABLE);
-        assertThat(ReadLimits.FORMAT_MAXIMUM.engine()).isEqualTo(EngineChoice.TABLE);
+        assertThat(StreamSpec.builder().recipient(pass).build().engine()).isEqualTo(EngineChoice.AUTO);
+        assertThat(ReadLimits.FORMAT_MAXIMUM.engine()).isEqualTo(EngineChoice.AUTO);
         ReadLimits l = ReadLimits.FORMAT_MAXIMUM.withEngine(EngineChoice.CONSTANT_TIME).withMaxHeaderLength(4096);
         assertThat(l.engine()).isEqualTo(EngineChoice.CONSTANT_TIME);
         assertThat(l).isNotEqualTo(ReadLimits.FORMAT_MAXIMUM.withMaxHeaderLength(4096));
@@ -110,5 +110,17 @@ class EngineChoiceStreamTest {
     void theChoiceSelectsTheEngineKind() {
         assertThat(EngineChoice.TABLE.newSm4Engine(new byte[16]).isConstantTime()).isFalse();
         assertThat(EngineChoice.CONSTANT_TIME.newSm4Engine(new byte[16]).isConstantTime()).isTrue();
+    }
+
+    /** This module's tests run without gmflux-codecs-vector: there auto is the table engine (codecs-vector's tests show the other side). */
+    @Test
+    void autoIsTheTableEngineWhereTheVectorEnginesDoNotRun() throws Exception {
+        io.gmflux.codecs.sm4.Sm4.awaitConstantTimeEngine(java.time.Duration.ofSeconds(30));
+        assertThat(io.gmflux.codecs.sm4.Sm4.constantTimeIsVectorized()).isFalse();
+        assertThat(io.gmflux.codecs.sm4.Sm4.constantTimeGhashName()).startsWith("scalar");
+        assertThat(EngineChoice.AUTO.resolve()).isEqualTo(EngineChoice.TABLE);
+        assertThat(EngineChoice.TABLE.resolve()).isEqualTo(EngineChoice.TABLE);
+        assertThat(EngineChoice.CONSTANT_TIME.resolve()).isEqualTo(EngineChoice.CONSTANT_TIME);
+        assertThat(EngineChoice.AUTO.newSm4Engine(new byte[16]).isConstantTime()).isFalse();
     }
 }

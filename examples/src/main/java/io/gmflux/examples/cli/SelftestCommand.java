@@ -1,5 +1,6 @@
 package io.gmflux.examples.cli;
 
+import io.gmflux.codecs.sm4.EngineChoice;
 import io.gmflux.codecs.sm4.Sm4;
 import io.gmflux.examples.selftest.AlgorithmCheck;
 import io.gmflux.examples.selftest.AlgorithmResult;
@@ -70,6 +71,8 @@ public final class SelftestCommand implements Callable<Integer> {
         List<AlgorithmCheck> checks = KnownAnswerTests.available();
         out.println("gmflux selftest: known-answer tests on the vectors embedded in this jar");
         out.println("SM4 constant-time engine: " + Sm4.constantTimeEngineName());
+        out.println("GHASH of constant-time GCM: " + Sm4.constantTimeGhashName());
+        out.println("SM4 engine by default (auto) for keys made now: " + EngineChoice.AUTO.resolve().label());
         out.println();
         List<AlgorithmResult> results = KnownAnswerTests.run(vectors, checks);
         printResults(out, results);
