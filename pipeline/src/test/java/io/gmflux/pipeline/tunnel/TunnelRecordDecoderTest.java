@@ -3,21 +3,16 @@ package io.gmflux.pipeline.tunnel;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gmflux.codecs.format.StreamSuite;
-import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 class TunnelRecordDecoderTest {
-
-    @RegisterExtension
-    static final LeakCapture LEAKS = new LeakCapture();
 
     private static TunnelPair pair(StreamSuite suite, int rekeyLog2) {
         TunnelPair t = new TunnelPair(
