@@ -56,7 +56,7 @@ import java.util.function.Supplier;
  * <tr><td>Signature</td><td>SM3WITHSM2</td><td>1.2.156.10197.1.501; DER signatures, user ID through
  *     {@link io.gmflux.codecs.sm2.Sm2ParameterSpec}</td></tr>
  * <tr><td>Cipher</td><td>SM2</td><td>SM2WITHSM3, 1.2.156.10197.1.301.3.2.1; modes NONE (= C1C3C2), C1C3C2, C1C2C3; NoPadding.
- *     Plain "SM2" is C1C3C2 here and C1C2C3 in BouncyCastle ({@link Sm2CipherSpi})</td></tr>
+ *     Plain "SM2" is C1C3C2 here and C1C2C3 in BouncyCastle ({@code Sm2CipherSpi})</td></tr>
  * </table>
  *
  * <p>Deliberate differences from BouncyCastle (each one refuses loudly rather than behave
