@@ -81,6 +81,25 @@ public final class Sm4 {
         return Sm4ConstantTimeEngines.jvmWide().await(Objects.requireNonNull(timeout, "timeout"));
     }
 
+    /**
+     * The name of the GHASH that the constant-time GCM ({@code new Ghash(h, true)}, {@link Sm4Gcm} over a
+     * constant-time engine) runs now: e.g. {@code "vector-512 linear map (jdk.incubator.vector)"}, or
+     * {@code "scalar (masked multiplications) (vector GHASH not used: <why>)"}. Chosen with the engine
+     * (see {@link #newConstantTimeEngine(byte[])}), on the same warm-up thread; never waits.
+     */
+    public static String constantTimeGhashName() {
+        return Sm4ConstantTimeEngines.jvmWide().ghashName();
+    }
+
+    /**
+     * Whether the Vector API engine and GHASH have both been accepted in this JVM, so that constant-time
+     * SM4 and SM4-GCM run faster than the table forms: what {@link EngineChoice#AUTO} resolves by, at each
+     * key's creation. False while the choice is being made; never waits.
+     */
+    public static boolean constantTimeIsVectorized() {
+        return Sm4ConstantTimeEngines.jvmWide().vectorized();
+    }
+
     static byte[] checkKey(byte[] key) {
         Objects.requireNonNull(key, "key");
         if (key.length != Sm4Engine.KEY_SIZE) {
