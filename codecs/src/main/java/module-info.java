@@ -17,6 +17,7 @@ module io.gmflux.codecs {
     exports io.gmflux.codecs.jca;
     exports io.gmflux.codecs.kex;
     exports io.gmflux.codecs.keyservice;
+    exports io.gmflux.codecs.keyservice.pkcs11;
     exports io.gmflux.codecs.pkcs8;
     exports io.gmflux.codecs.sm2;
     exports io.gmflux.codecs.sm3;
@@ -32,7 +33,11 @@ module io.gmflux.codecs {
 
     provides java.security.Provider with io.gmflux.codecs.jca.GmfluxProvider;
 
-    // The Vector API engine of gmflux-codecs-vector (Sm4ConstantTimeEngines finds it by class name): on the module
-    // path this clause is what resolves that module when it is present (service binding).
+    // KeyServices finds key services (KMS, HSM) with ServiceLoader.
+    uses io.gmflux.codecs.keyservice.KeyServiceProvider;
+
+    // The Vector API SM4 engine and GHASH of gmflux-codecs-vector (Sm4ConstantTimeEngines finds them by class name):
+    // on the module path these clauses are what resolve that module when it is present (service binding).
+    uses io.gmflux.codecs.sm4.GhashProvider;
     uses io.gmflux.codecs.sm4.Sm4EngineProvider;
 }

@@ -3,6 +3,8 @@ package io.gmflux.codecs.modules;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gmflux.codecs.jca.GmfluxProvider;
+import io.gmflux.codecs.keyservice.KeyServiceProvider;
+import io.gmflux.codecs.sm4.GhashProvider;
 import io.gmflux.codecs.sm4.Sm4EngineProvider;
 import java.io.IOException;
 import java.lang.module.ModuleDescriptor;
@@ -44,7 +46,7 @@ class ModuleBoundariesTest {
         assertThat(d.name()).isEqualTo(CODECS);
         assertThat(unqualifiedExports(d)).containsExactlyInAnyOrder(
                 "io.gmflux.codecs.format", "io.gmflux.codecs.jca", "io.gmflux.codecs.kex",
-                "io.gmflux.codecs.keyservice", "io.gmflux.codecs.pkcs8", "io.gmflux.codecs.sm2",
+                "io.gmflux.codecs.keyservice", "io.gmflux.codecs.keyservice.pkcs11", "io.gmflux.codecs.pkcs8", "io.gmflux.codecs.sm2",
                 "io.gmflux.codecs.sm3", "io.gmflux.codecs.sm4", "io.gmflux.codecs.sm9", "io.gmflux.codecs.zuc");
         assertThat(qualifiedExports(d)).isEqualTo(Map.of("io.gmflux.codecs.bytes", GMFLUX_MODULES));
         Set<String> hidden = d.packages().stream()
@@ -65,14 +67,15 @@ class ModuleBoundariesTest {
     }
 
     @Test
-    void providesTheJcaProviderAndUsesTheEngineProviders() throws Exception {
+    void providesTheJcaProviderAndUsesKeyServicesAndEngineProviders() throws Exception {
         ModuleDescriptor d = descriptor();
 
         assertThat(d.provides()).singleElement().satisfies(p -> {
             assertThat(p.service()).isEqualTo(java.security.Provider.class.getName());
             assertThat(p.providers()).containsExactly(GmfluxProvider.class.getName());
         });
-        assertThat(d.uses()).containsExactly(Sm4EngineProvider.class.getName());
+        assertThat(d.uses()).containsExactlyInAnyOrder(KeyServiceProvider.class.getName(),
+                GhashProvider.class.getName(), Sm4EngineProvider.class.getName());
     }
 
     @Test
