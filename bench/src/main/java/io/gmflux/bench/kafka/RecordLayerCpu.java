@@ -185,7 +185,8 @@ public final class RecordLayerCpu {
         });
         rows.put("eia3 1k", () -> Eia3.mac(k16, count[0]++, 0, 0, values[0], 0, 8L * KafkaPipe.VALUE_SIZE));
 
-        rows.keySet().removeIf(n -> !n.equals("layer/plain") && !only.matcher(n).find());
+        java.util.regex.Pattern selected = only;
+        rows.keySet().removeIf(n -> !n.equals("layer/plain") && !selected.matcher(n).find());
         com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         Map<String, List<Double>> results = new LinkedHashMap<>();
         Map<String, Double> allocated = new LinkedHashMap<>();
