@@ -1,6 +1,6 @@
 package io.gmflux.bench.kafka;
 
-import io.gmflux.codecs.format.StreamSuite;
+import io.gmflux.codecs.format.Suite;
 import io.gmflux.codecs.sm4.EngineChoice;
 import io.gmflux.codecs.sm2.Sm2KeyEncoding;
 import io.gmflux.codecs.sm2.Sm2KeyPair;
@@ -63,7 +63,7 @@ final class KafkaPipe implements AutoCloseable {
     /**
      * @param suite the gmflux suite, or null for plaintext
      */
-    KafkaPipe(String name, String bootstrap, StreamSuite suite) {
+    KafkaPipe(String name, String bootstrap, Suite suite) {
         this(name, bootstrap, suite, false, EngineChoice.TABLE);
     }
 
@@ -71,11 +71,11 @@ final class KafkaPipe implements AutoCloseable {
      * @param suite the gmflux suite
      * @param engine the SM4 engine ({@code gmflux.engine}) of producer and consumer
      */
-    KafkaPipe(String name, String bootstrap, StreamSuite suite, EngineChoice engine) {
+    KafkaPipe(String name, String bootstrap, Suite suite, EngineChoice engine) {
         this(name, bootstrap, suite, false, engine);
     }
 
-    KafkaPipe(String name, String bootstrap, StreamSuite suite, boolean framed) {
+    KafkaPipe(String name, String bootstrap, Suite suite, boolean framed) {
         this(name, bootstrap, suite, framed, EngineChoice.TABLE);
     }
 
@@ -84,7 +84,7 @@ final class KafkaPipe implements AutoCloseable {
      * @param framed plaintext only: records shaped like gmflux's (see {@link FramedPlaintext}), no cryptography
      * @param engine the SM4 engine of the SM4 suites
      */
-    private KafkaPipe(String name, String bootstrap, StreamSuite suite, boolean framed, EngineChoice engine) {
+    private KafkaPipe(String name, String bootstrap, Suite suite, boolean framed, EngineChoice engine) {
         this.name = name;
         this.topic = "bench-" + name + "-" + UUID.randomUUID().toString().substring(0, 8);
         try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrap))) {

@@ -1,6 +1,6 @@
 package io.gmflux.bench.kafka;
 
-import io.gmflux.codecs.format.StreamSuite;
+import io.gmflux.codecs.format.Suite;
 import io.gmflux.codecs.sm4.EngineChoice;
 import io.gmflux.codecs.sm4.Sm4;
 import com.sun.management.OperatingSystemMXBean;
@@ -72,16 +72,17 @@ public final class KafkaThroughput {
         // the constant-time pipe's serializer builds its engines at the first record: the vector engine, where
         // it is accepted (JDK 25 with jdk.incubator.vector and codecs-vector), once the choice is made
         String ctEngine = Sm4.awaitConstantTimeEngine(Duration.ofSeconds(60));
+        ctEngine += ", GHASH " + Sm4.constantTimeGhashName();
         System.err.println("SM4 constant-time engine: " + ctEngine);
         String bootstrap = KafkaPipe.sharedBroker();
         List<KafkaPipe> all = List.of(new KafkaPipe("kafka1k_plain", bootstrap, null),
-                new KafkaPipe("kafka1k_sm4gcm", bootstrap, StreamSuite.SM4_GCM),
+                new KafkaPipe("kafka1k_sm4gcm", bootstrap, Suite.SM4_GCM),
                 // SM4-GCM constant-time end to end (gmflux.engine=constant-time): the vector engine on JDK 25
-                new KafkaPipe("kafka1k_sm4gcm_ct", bootstrap, StreamSuite.SM4_GCM, EngineChoice.CONSTANT_TIME),
-                new KafkaPipe("kafka1k_zuc128", bootstrap, StreamSuite.ZUC128_EEA3_EIA3),
+                new KafkaPipe("kafka1k_sm4gcm_ct", bootstrap, Suite.SM4_GCM, EngineChoice.CONSTANT_TIME),
+                new KafkaPipe("kafka1k_zuc128", bootstrap, Suite.ZUC128_EEA3_EIA3),
                 // Control: the same serializer with the JDK's AES-GCM (AES-NI), to separate the cost of
                 // gmflux's record layer from the cost of the SM4/ZUC primitives.
-                new KafkaPipe("kafka1k_aes256gcm", bootstrap, StreamSuite.AES_256_GCM),
+                new KafkaPipe("kafka1k_aes256gcm", bootstrap, Suite.AES_256_GCM),
                 // Control: plaintext records shaped exactly like gmflux's (same value length, same
                 // gmflux.dek header length), no cryptography: what the format costs Kafka itself.
                 new KafkaPipe("kafka1k_plainframed", bootstrap, null, true));

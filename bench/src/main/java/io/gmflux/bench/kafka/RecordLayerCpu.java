@@ -1,6 +1,6 @@
 package io.gmflux.bench.kafka;
 
-import io.gmflux.codecs.format.StreamSuite;
+import io.gmflux.codecs.format.Suite;
 import io.gmflux.codecs.sm2.Sm2KeyEncoding;
 import io.gmflux.codecs.sm2.Sm2KeyPair;
 import io.gmflux.codecs.sm4.Ghash;
@@ -67,7 +67,8 @@ public final class RecordLayerCpu {
             }
         }
         String ctEngine = Sm4.awaitConstantTimeEngine(java.time.Duration.ofSeconds(60));
-        System.out.println("Java " + System.getProperty("java.version") + "; SM4 constant-time engine: " + ctEngine);
+        System.out.println("Java " + System.getProperty("java.version") + "; SM4 constant-time engine: " + ctEngine
+                + "; constant-time GHASH: " + Sm4.constantTimeGhashName());
         SplittableRandom rnd = new SplittableRandom(0x6b61666bL);
         byte[][] values = new byte[64][KafkaPipe.VALUE_SIZE];
         for (byte[] v : values) {
@@ -83,7 +84,7 @@ public final class RecordLayerCpu {
             return pd.deserialize(TOPIC, h, ByteBuffer.wrap(raw)).length;
         });
         Sm2KeyPair key = Sm2KeyPair.generate();
-        for (StreamSuite suite : List.of(StreamSuite.SM4_GCM, StreamSuite.ZUC128_EEA3_EIA3, StreamSuite.AES_256_GCM)) {
+        for (Suite suite : List.of(Suite.SM4_GCM, Suite.ZUC128_EEA3_EIA3, Suite.AES_256_GCM)) {
             GmfluxSerializer<byte[]> s = new GmfluxSerializer<>();
             s.configure(Map.of(GmfluxConfig.RECIPIENTS, Sm2KeyEncoding.toPem(key.publicKey()),
                     GmfluxConfig.SUITE, suite.label()), false);
@@ -99,17 +100,17 @@ public final class RecordLayerCpu {
         // SM4-GCM constant-time end to end (gmflux.engine=constant-time): the vector engine where it runs
         GmfluxSerializer<byte[]> cts = new GmfluxSerializer<>();
         cts.configure(Map.of(GmfluxConfig.RECIPIENTS, Sm2KeyEncoding.toPem(key.publicKey()),
-                GmfluxConfig.SUITE, StreamSuite.SM4_GCM.label(), GmfluxConfig.ENGINE, "constant-time"), false);
+                GmfluxConfig.SUITE, Suite.SM4_GCM.label(), GmfluxConfig.ENGINE, "constant-time"), false);
         GmfluxDeserializer<byte[]> ctd = new GmfluxDeserializer<>();
         ctd.configure(new HashMap<>(Map.of(GmfluxConfig.PRIVATE_KEYS, Sm2KeyEncoding.toPem(key.privateKey()),
-                GmfluxConfig.SUITES, StreamSuite.SM4_GCM.label(), GmfluxConfig.ENGINE, "constant-time")), false);
+                GmfluxConfig.SUITES, Suite.SM4_GCM.label(), GmfluxConfig.ENGINE, "constant-time")), false);
         rows.put("layer/sm4-gcm ct", () -> {
             RecordHeaders h = new RecordHeaders();
             byte[] sealed = cts.serialize(TOPIC, h, values[next[0]++ & 63]);
             return ctd.deserialize(TOPIC, h, ByteBuffer.wrap(sealed)).length;
         });
         byte[] k16 = Arrays.copyOf(values[1], 16);
-        Sm4Engine engine = Sm4.newEngine(k16);
+        Sm4Engine engine = Sm4.newTableEngine(k16);
         byte[] iv = new byte[12];
         Sm4Gcm gcm = Sm4Gcm.encryptor(engine, iv, 16);
         Sm4Gcm gcmOpen = Sm4Gcm.decryptor(engine, iv, 16);
