@@ -208,6 +208,7 @@ public final class PerformanceReport {
                 + " (" + System.getProperty("java.vendor") + ")");
         meta.put("vectorModule", Boolean.toString(vectorModule()));
         meta.put("constantTimeEngine", io.gmflux.codecs.sm4.Sm4.constantTimeEngineName());
+        meta.put("constantTimeGhash", io.gmflux.codecs.sm4.Sm4.constantTimeGhashName());
         meta.put("minutes", String.format(Locale.ROOT, "%.1f", (System.nanoTime() - t0) / 60e9));
         Files.writeString(out, ResultFile.write(new ResultFile.Part(meta, results)), StandardCharsets.UTF_8);
         log.println("[jdk25] wrote " + out + " (checksum " + clock.sink() + ")");

@@ -158,7 +158,8 @@ final class ReportMarkdown {
     private String jdk25Line() {
         Map<String, String> m = jdk25.meta();
         return m.get("jvm") + ", module jdk.incubator.vector " + ("true".equals(m.get("vectorModule")) ? "enabled" : "NOT enabled")
-                + ", constant-time SM4 engine: " + m.get("constantTimeEngine") + "; " + m.get("minutes") + " min";
+                + ", constant-time SM4 engine: " + m.get("constantTimeEngine") + ", constant-time GHASH: " + m.get("constantTimeGhash")
+                + "; " + m.get("minutes") + " min";
     }
 
     String details() {

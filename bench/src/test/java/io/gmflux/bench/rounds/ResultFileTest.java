@@ -45,6 +45,7 @@ class ResultFileTest {
         meta.put("jvm", "OpenJDK 64-Bit Server VM 25.0.1 (Eclipse Adoptium)");
         meta.put("vectorModule", "true");
         meta.put("constantTimeEngine", "vector-512 (jdk.incubator.vector)");
+        meta.put("constantTimeGhash", "vector-512 linear map (jdk.incubator.vector)");
         meta.put("minutes", "9.5");
         return new ResultFile.Part(meta, rows);
     }
@@ -99,7 +100,7 @@ class ResultFileTest {
         String table = new ReportMarkdown(PerformanceReport.Settings.quickRun(), stamp, jdk17, p25, null).table();
 
         assertThat(table).contains("| JDK 25: gmflux | JDK 25: gmflux vs BouncyCastle |");
-        assertThat(table).contains("constant-time SM4 engine: vector-512 (jdk.incubator.vector)");
+        assertThat(table).contains("constant-time SM4 engine: vector-512 (jdk.incubator.vector), constant-time GHASH: vector-512 linear map");
         String sign17 = table.lines().filter(l -> l.startsWith("| SM2 sign |")).findFirst().orElseThrow();
         assertThat(sign17).endsWith("| 31.5 us | 3.63x (3.45-3.80) |");
         assertThat(table).contains("| SM4-CTR 64 KiB, constant-time (JCA) | 3,120.8 MB/s |");
