@@ -236,6 +236,19 @@ class Pkcs11KeyServiceTest {
     }
 
     @Test
+    void logsInAgainAfterAnotherProviderLoggedTheTokenOut() throws Exception {
+        hsm.createKek("kek", alias);
+        KekRef kek = service.resolve(alias);
+        byte[] dek = randomBytes(32);
+        byte[] wrapped = service.wrap(kek, dek, CONTEXT);
+        // Another provider name on the same token: its close logs the whole process out of the token.
+        new Pkcs11KeyService(hsm.config("kek", "gmflux-kek-elsewhere"), PinSource.fromFile(hsm.pinFile())).close();
+        assertThat(service.resolve(alias)).isEqualTo(kek);
+        assertThat(service.unwrap(kek.kekId(), wrapped, CONTEXT)).isEqualTo(dek);
+        assertThat(service.unwrap(kek.kekId(), service.wrap(kek, dek, CONTEXT), CONTEXT)).isEqualTo(dek);
+    }
+
+    @Test
     void wrapsAndUnwrapsFromManyThreads() throws Exception {
         hsm.createKek("kek", alias);
         KekRef kek = service.resolve(alias);
