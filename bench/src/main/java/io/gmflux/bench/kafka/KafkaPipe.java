@@ -1,6 +1,6 @@
 package io.gmflux.bench.kafka;
 
-import io.gmflux.codecs.format.StreamSuite;
+import io.gmflux.codecs.format.Suite;
 import io.gmflux.codecs.sm2.Sm2KeyEncoding;
 import io.gmflux.codecs.sm2.Sm2KeyPair;
 import io.gmflux.kafka.GmfluxConfig;
@@ -62,7 +62,7 @@ final class KafkaPipe implements AutoCloseable {
     /**
      * @param suite the gmflux suite, or null for plaintext
      */
-    KafkaPipe(String name, String bootstrap, StreamSuite suite) {
+    KafkaPipe(String name, String bootstrap, Suite suite) {
         this(name, bootstrap, suite, false);
     }
 
@@ -70,7 +70,7 @@ final class KafkaPipe implements AutoCloseable {
      * @param suite the gmflux suite, or null for plaintext
      * @param framed plaintext only: records shaped like gmflux's (see {@link FramedPlaintext}), no cryptography
      */
-    KafkaPipe(String name, String bootstrap, StreamSuite suite, boolean framed) {
+    KafkaPipe(String name, String bootstrap, Suite suite, boolean framed) {
         this.name = name;
         this.topic = "bench-" + name + "-" + UUID.randomUUID().toString().substring(0, 8);
         try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrap))) {

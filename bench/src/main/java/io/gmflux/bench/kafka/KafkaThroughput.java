@@ -1,6 +1,6 @@
 package io.gmflux.bench.kafka;
 
-import io.gmflux.codecs.format.StreamSuite;
+import io.gmflux.codecs.format.Suite;
 import com.sun.management.OperatingSystemMXBean;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
@@ -60,11 +60,11 @@ public final class KafkaThroughput {
         }
         String bootstrap = KafkaPipe.sharedBroker();
         List<KafkaPipe> pipes = List.of(new KafkaPipe("kafka1k_plain", bootstrap, null),
-                new KafkaPipe("kafka1k_sm4gcm", bootstrap, StreamSuite.SM4_GCM),
-                new KafkaPipe("kafka1k_zuc128", bootstrap, StreamSuite.ZUC128_EEA3_EIA3),
+                new KafkaPipe("kafka1k_sm4gcm", bootstrap, Suite.SM4_GCM),
+                new KafkaPipe("kafka1k_zuc128", bootstrap, Suite.ZUC128_EEA3_EIA3),
                 // Control: the same serializer with the JDK's AES-GCM (AES-NI), to separate the cost of
                 // gmflux's record layer from the cost of the SM4/ZUC primitives.
-                new KafkaPipe("kafka1k_aes256gcm", bootstrap, StreamSuite.AES_256_GCM),
+                new KafkaPipe("kafka1k_aes256gcm", bootstrap, Suite.AES_256_GCM),
                 // Control: plaintext records shaped exactly like gmflux's (same value length, same
                 // gmflux.dek header length), no cryptography: what the format costs Kafka itself.
                 new KafkaPipe("kafka1k_plainframed", bootstrap, null, true));

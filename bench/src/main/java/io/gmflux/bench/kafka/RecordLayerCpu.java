@@ -1,6 +1,6 @@
 package io.gmflux.bench.kafka;
 
-import io.gmflux.codecs.format.StreamSuite;
+import io.gmflux.codecs.format.Suite;
 import io.gmflux.codecs.sm2.Sm2KeyEncoding;
 import io.gmflux.codecs.sm2.Sm2KeyPair;
 import io.gmflux.codecs.sm4.Ghash;
@@ -79,7 +79,7 @@ public final class RecordLayerCpu {
             return pd.deserialize(TOPIC, h, ByteBuffer.wrap(raw)).length;
         });
         Sm2KeyPair key = Sm2KeyPair.generate();
-        for (StreamSuite suite : List.of(StreamSuite.SM4_GCM, StreamSuite.ZUC128_EEA3_EIA3, StreamSuite.AES_256_GCM)) {
+        for (Suite suite : List.of(Suite.SM4_GCM, Suite.ZUC128_EEA3_EIA3, Suite.AES_256_GCM)) {
             GmfluxSerializer<byte[]> s = new GmfluxSerializer<>();
             s.configure(Map.of(GmfluxConfig.RECIPIENTS, Sm2KeyEncoding.toPem(key.publicKey()),
                     GmfluxConfig.SUITE, suite.label()), false);
@@ -93,7 +93,7 @@ public final class RecordLayerCpu {
             });
         }
         byte[] k16 = Arrays.copyOf(values[1], 16);
-        Sm4Engine engine = Sm4.newEngine(k16);
+        Sm4Engine engine = Sm4.newTableEngine(k16);
         byte[] iv = new byte[12];
         Sm4Gcm gcm = Sm4Gcm.encryptor(engine, iv, 16);
         Sm4Gcm gcmOpen = Sm4Gcm.decryptor(engine, iv, 16);

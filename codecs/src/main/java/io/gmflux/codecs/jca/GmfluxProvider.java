@@ -78,7 +78,7 @@ import java.util.function.Supplier;
  * SM9.
  *
  * <p>SM4 engine: {@code new GmfluxProvider()} runs SM4 on the table-driven engine of
- * {@link io.gmflux.codecs.sm4.Sm4#newEngine(byte[])}, the fastest, which leaks timing through the
+ * {@link io.gmflux.codecs.sm4.Sm4#newTableEngine(byte[])}, the fastest, which leaks timing through the
  * cache to a co-located attacker (as BouncyCastle's SM4 does).
  * {@code new GmfluxProvider(Sm4Implementation.CONSTANT_TIME)}, or {@code configure("constant-time")}
  * (also reachable from a {@code java.security} entry {@code security.provider.N=Gmflux constant-time}),
@@ -119,7 +119,7 @@ public final class GmfluxProvider extends Provider {
 
     /** Which SM4 engine the SM4 ciphers run on. */
     public enum Sm4Implementation {
-        /** {@link Sm4#newEngine(byte[])}: table-driven, fastest, not constant-time. */
+        /** {@link Sm4#newTableEngine(byte[])}: table-driven, fastest, not constant-time. */
         TABLE {
             @Override
             Sm4Engine newEngine(byte[] key) {
