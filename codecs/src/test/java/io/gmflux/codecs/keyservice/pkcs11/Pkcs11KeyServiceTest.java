@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.gmflux.codecs.keyservice.KekRef;
+import io.gmflux.codecs.keyservice.KeyService;
 import io.gmflux.codecs.keyservice.KeyServiceException;
+import io.gmflux.codecs.keyservice.KeyServices;
 import io.gmflux.codecs.keyservice.KeyServiceException.Reason;
 
 import java.nio.charset.StandardCharsets;
@@ -145,6 +147,22 @@ class Pkcs11KeyServiceTest {
         }
         try (Pkcs11KeyService right = new Pkcs11KeyService(hsm.config("pin"), PinSource.fromFile(hsm.pinFile()))) {
             assertReason(() -> right.resolve(alias), Reason.KEY_NOT_FOUND);
+        }
+    }
+
+    @Test
+    void opensByNameThroughKeyServices() throws Exception {
+        hsm.createKek("kek", alias);
+        Map<String, Object> properties = Map.of(
+                "gmflux.key.service.pkcs11.config", hsm.config("kek").toString(),
+                "gmflux.key.service.pkcs11.pin.file", hsm.pinFile().toString(),
+                "gmflux.key.service.alias", alias,
+                "bootstrap.servers", "ignored:9092");
+        try (KeyService byName = KeyServices.open("pkcs11", properties)) {
+            assertThat(byName).isInstanceOf(Pkcs11KeyService.class);
+            KekRef kek = byName.resolve(alias);
+            byte[] dek = randomBytes(32);
+            assertThat(service.unwrap(kek.kekId(), byName.wrap(kek, dek, CONTEXT), CONTEXT)).isEqualTo(dek);
         }
     }
 
