@@ -5,12 +5,8 @@ import io.gmflux.codecs.bytes.Hex;
 import io.gmflux.codecs.format.Identity;
 import io.gmflux.codecs.format.RecipientStanza;
 import io.gmflux.codecs.format.StreamException;
-<<<<<<< HEAD
-import io.gmflux.codecs.format.Suite;
-=======
 import io.gmflux.codecs.format.Suite;
 import io.gmflux.codecs.keyservice.KeyServiceException;
->>>>>>> kms16
 import io.gmflux.codecs.sm3.Sm3;
 import io.gmflux.codecs.sm4.EngineChoice;
 import java.nio.charset.StandardCharsets;
