@@ -283,14 +283,15 @@ public final class Pkcs11KeyService implements KeyService {
         if (!(key instanceof SecretKey secret) || !"AES".equals(key.getAlgorithm())) {
             throw new KeyServiceException(Reason.KEY_DISABLED, "key '" + label + "' is not an AES secret key");
         }
-        if (key.getEncoded() != null) {
-            throw new KeyServiceException(Reason.KEY_DISABLED,
-                    "key '" + label + "' is readable outside the token (CKA_SENSITIVE false): refused");
-        }
-        // SunPKCS11 states CKA_EXTRACTABLE only in the key's description ("..., unextractable)").
-        if (!key.toString().endsWith(", unextractable)")) {
-            throw new KeyServiceException(Reason.KEY_DISABLED,
-                    "key '" + label + "' may be exported from the token (CKA_EXTRACTABLE not false): refused");
+        // SunPKCS11 states CKA_SENSITIVE and CKA_EXTRACTABLE only in the key's description
+        // ("..., sensitive, unextractable)"); getEncoded() is null for an unextractable key even when
+        // its CKA_VALUE can be read, so it is not enough.
+        String description = key.toString();
+        if (key.getEncoded() != null || !description.endsWith(", sensitive, unextractable)")) {
+            String attribute = description.contains("not sensitive") || key.getEncoded() != null
+                    ? "its value can be read (CKA_SENSITIVE not true)"
+                    : "it may be exported from the token (CKA_EXTRACTABLE not false)";
+            throw new KeyServiceException(Reason.KEY_DISABLED, "key '" + label + "' refused: " + attribute);
         }
         return secret;
     }

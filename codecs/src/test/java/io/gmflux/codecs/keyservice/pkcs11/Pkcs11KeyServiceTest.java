@@ -202,6 +202,13 @@ class Pkcs11KeyServiceTest {
     }
 
     @Test
+    void refusesAReadableKeyEvenWhenNotExtractable() throws Exception {
+        // CKA_VALUE of a non-sensitive key can be read with C_GetAttributeValue, whatever CKA_EXTRACTABLE says.
+        hsm.createKey("kek", alias, "CKA_SENSITIVE = false", "CKA_EXTRACTABLE = false");
+        assertThat(catchReason(() -> service.resolve(alias), Reason.KEY_DISABLED).getMessage()).contains("CKA_SENSITIVE");
+    }
+
+    @Test
     void keyWithoutEncryptAndDecryptIsDisabled() throws Exception {
         hsm.createKey("kek", alias, "CKA_SENSITIVE = true", "CKA_EXTRACTABLE = false",
                 "CKA_ENCRYPT = false", "CKA_DECRYPT = false");
