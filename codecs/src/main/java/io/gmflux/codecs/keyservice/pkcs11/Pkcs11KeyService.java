@@ -44,7 +44,8 @@ import javax.security.auth.login.LoginException;
  * <p><b>Configuration.</b> A SunPKCS11 configuration file names the module ({@code library}) and
  * the token ({@code slot} or {@code slotListIndex}); the user PIN comes from a file or an
  * environment variable ({@link PinSource}), never from a property in clear. The PIN is read at
- * login, passed to the token and wiped.
+ * each login, passed to the token and wiped. A PIN the token refused is not sent again (callers
+ * retry {@code UNAVAILABLE}, and tokens lock after a few wrong PINs) until the PIN file changes.
  *
  * <p><b>Keys and versions.</b> An alias names the secret keys labelled ({@code CKA_LABEL})
  * {@code <alias>} (version 0) or {@code <alias>#v<N>} (N = 1, 2, ...): {@link #resolve} picks the
@@ -103,6 +104,8 @@ public final class Pkcs11KeyService implements KeyService {
     private final SecureRandom random = new SecureRandom();
     private final Map<String, SecretKey> keysByLabel = new ConcurrentHashMap<>();
     private boolean closed;
+    /** The {@link PinSource#version()} the token refused: not sent again until it changes. */
+    private Object refusedPin;
 
     /**
      * Opens the token that {@link #CONFIG} describes and logs in with the PIN from {@link #PIN_FILE}
@@ -301,6 +304,11 @@ public final class Pkcs11KeyService implements KeyService {
         if (closed) {
             throw new IllegalStateException("key service closed");
         }
+        if (refusedPin != null && refusedPin.equals(pin.version())) {
+            throw new KeyServiceException(Reason.UNAVAILABLE, "login to " + provider.getName() + " is not tried again:"
+                    + " the token refused this PIN (" + pin + "); tokens lock after a few wrong PINs, so the next"
+                    + " login waits until the PIN is replaced");
+        }
         char[] secret;
         try {
             secret = pin.read();
@@ -314,6 +322,9 @@ public final class Pkcs11KeyService implements KeyService {
             keysByLabel.clear();
             String code = pkcs11Code(e);
             boolean wrongPin = "CKR_PIN_INCORRECT".equals(code) || hasCause(e, FailedLoginException.class);
+            if (wrongPin) {
+                refusedPin = pin.version();
+            }
             throw new KeyServiceException(Reason.UNAVAILABLE, "login to " + provider.getName() + " failed: "
                     + (wrongPin ? "PIN incorrect (" + pin + ")" : describe(e)), wrongPin ? null : e);
         } finally {

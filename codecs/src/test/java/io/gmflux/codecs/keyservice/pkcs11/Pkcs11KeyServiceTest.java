@@ -167,6 +167,26 @@ class Pkcs11KeyServiceTest {
     }
 
     @Test
+    void aRefusedPinIsNotSentAgainUntilThePinFileChanges() throws Exception {
+        hsm.createKek("kek", alias);
+        java.nio.file.Path pinFile = hsm.pinFile(alias + ".pin", SoftHsm.PIN);
+        try (Pkcs11KeyService fromFile = new Pkcs11KeyService(hsm.config("kek"), PinSource.fromFile(pinFile))) {
+            KekRef kek = fromFile.resolve(alias);
+            hsm.pinFile(alias + ".pin", "1357");
+            // Another provider name on the token logs the process out: the next call must log in again.
+            new Pkcs11KeyService(hsm.config("kek", "gmflux-kek-logout"), PinSource.fromFile(hsm.pinFile())).close();
+            assertThat(catchReason(() -> fromFile.resolve(alias), Reason.UNAVAILABLE).getMessage())
+                    .contains("PIN incorrect").doesNotContain("1357");
+            assertThat(catchReason(() -> fromFile.resolve(alias), Reason.UNAVAILABLE).getMessage())
+                    .contains("not tried again").contains(alias + ".pin").doesNotContain("1357");
+            hsm.pinFile(alias + ".pin", SoftHsm.PIN + "\n");
+            assertThat(fromFile.resolve(alias)).isEqualTo(kek);
+        }
+        // The fixture's own services on this token log in again too.
+        assertThat(service.resolve(alias).alias()).isEqualTo(alias);
+    }
+
+    @Test
     void opensWithPinFromEnvironment() throws Exception {
         assumeTrue(SoftHsm.PIN.equals(System.getenv("GMFLUX_TEST_PKCS11_PIN")),
                 "GMFLUX_TEST_PKCS11_PIN is not set in this JVM's environment (surefire sets it)");
