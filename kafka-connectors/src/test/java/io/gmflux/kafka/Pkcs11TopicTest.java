@@ -1,6 +1,7 @@
 package io.gmflux.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.gmflux.codecs.keyservice.pkcs11.SoftHsm;
 import java.nio.charset.StandardCharsets;
@@ -13,6 +14,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.errors.RecordDeserializationException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.junit.jupiter.api.Test;
@@ -93,6 +95,19 @@ class Pkcs11TopicTest {
             c.seek(e.topicPartition(), 15);
             assertThat(pollUntilFailure(c).offset()).isEqualTo(15);
         }
+    }
+
+    @Test
+    void aWrongPinFailsTheClientsConstructionWithoutShowingThePin() throws Exception {
+        SoftHsm hsm = SoftHsm.tokens();
+        String wrong = "97979797";
+        Map<String, Object> props = withToken(hsm, "pin",
+                "gmflux.key.service.pkcs11.pin.file", hsm.pinFile("kafka-wrong.pin", wrong).toString());
+        GmfluxDeserializer<byte[]> d = new GmfluxDeserializer<>();
+        assertThatThrownBy(() -> d.configure(props, false)).isInstanceOf(ConfigException.class)
+                .hasMessageContaining("gmflux.key.service=pkcs11").hasMessageContaining("UNAVAILABLE")
+                .hasMessageContaining("PIN incorrect").hasMessageContaining("kafka-wrong.pin")
+                .hasMessageNotContaining(wrong);
     }
 
     private static RecordDeserializationException pollUntilFailure(KafkaConsumer<byte[], byte[]> c) {
