@@ -4,7 +4,7 @@ import io.gmflux.codecs.format.Armor;
 import io.gmflux.codecs.format.PassphraseRecipient;
 import io.gmflux.codecs.format.StreamHeader;
 import io.gmflux.codecs.format.StreamSpec;
-import io.gmflux.codecs.format.StreamSuite;
+import io.gmflux.codecs.format.Suite;
 import io.gmflux.codecs.sm4.EngineChoice;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -33,7 +33,7 @@ final class EncryptCommand implements Callable<Integer> {
     int iterations = PassphraseRecipient.DEFAULT_ITERATIONS;
 
     @Option(names = "--suite", description = "sm4-gcm (default), sm4-ccm, zuc128, zuc256, sm4-ctr-hmac-sm3, aes-256-gcm")
-    String suite = StreamSuite.SM4_GCM.label();
+    String suite = Suite.SM4_GCM.label();
 
     @Option(names = "--engine", paramLabel = "ENGINE",
             description = "SM4 engine: table (default, fastest) or constant-time (no cache-timing leak); same bytes either way")
@@ -56,7 +56,7 @@ final class EncryptCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        StreamSpec.Builder spec = StreamSpec.builder().suite(StreamSuite.byLabel(suite)).chunkSize(chunk)
+        StreamSpec.Builder spec = StreamSpec.builder().suite(Suite.byLabel(suite)).chunkSize(chunk)
                 .engine(EngineChoice.byLabel(engine));
         PassphraseRecipient pass = KeyFiles.passphrase(passphraseFile, passphraseEnv, iterations);
         if (pass != null) {

@@ -58,6 +58,10 @@ public class GmfluxConverter implements Converter {
     private GmfluxSerializer<byte[]> serializer;
     private GmfluxDeserializer<byte[]> deserializer;
 
+    /** Kafka Connect constructs it by class name, then configures it. */
+    public GmfluxConverter() {
+    }
+
     /** This converter's properties: {@code inner} and the serde's {@code gmflux.*} ({@link GmfluxConfig}). */
     @Override
     public ConfigDef config() {
@@ -75,14 +79,17 @@ public class GmfluxConverter implements Converter {
             throw new ConfigException("GmfluxConverter encrypts values only (key.converter): an encrypted key would"
                     + " change on every record and break partitioning and compaction");
         }
-        boolean writes = isSet(configs, GmfluxConfig.RECIPIENTS);
-        boolean reads = isSet(configs, GmfluxConfig.PRIVATE_KEYS)
+        boolean serviced = isSet(configs, GmfluxConfig.KEY_SERVICE);
+        boolean writes = isSet(configs, GmfluxConfig.RECIPIENTS)
+                || serviced && isSet(configs, GmfluxConfig.KEY_SERVICE_ALIAS);
+        boolean reads = isSet(configs, GmfluxConfig.PRIVATE_KEYS) || serviced
                 || "pass".equalsIgnoreCase(String.valueOf(configs.get(GmfluxConfig.FOREIGN_RECORDS)));
         if (!writes && !reads) {
             throw new ConfigException("GmfluxConverter needs " + GmfluxConfig.RECIPIENTS + " (the public keys to"
                     + " encrypt to, for source connectors) or " + GmfluxConfig.PRIVATE_KEYS + " (the private keys to"
-                    + " decrypt with, for sink connectors), under the converter's prefix, e.g. value.converter."
-                    + GmfluxConfig.RECIPIENTS);
+                    + " decrypt with, for sink connectors), or " + GmfluxConfig.KEY_SERVICE + " (with "
+                    + GmfluxConfig.KEY_SERVICE_ALIAS + " to encrypt), under the converter's prefix, e.g."
+                    + " value.converter." + GmfluxConfig.RECIPIENTS);
         }
         Converter in = InnerConverter.create(OWN, configs, false);
         GmfluxSerializer<byte[]> ser = null;
