@@ -6,7 +6,7 @@ import io.gmflux.codecs.format.Identity;
 import io.gmflux.codecs.format.KeyServiceIdentity;
 import io.gmflux.codecs.format.RecipientStanza;
 import io.gmflux.codecs.format.StreamException;
-import io.gmflux.codecs.format.StreamSuite;
+import io.gmflux.codecs.format.Suite;
 import io.gmflux.codecs.keyservice.KeyServiceException;
 import io.gmflux.codecs.sm3.Sm3;
 import io.gmflux.codecs.sm4.EngineChoice;
@@ -90,7 +90,7 @@ final class DekCache {
     }
 
     /** The limits and trust a cache enforces, and the SM4 engine its record keys run on. */
-    record Policy(int maxStanzas, int maxHeaderBytes, Set<StreamSuite> suites, ProducerSignature.Trusted trusted,
+    record Policy(int maxStanzas, int maxHeaderBytes, Set<Suite> suites, ProducerSignature.Trusted trusted,
             EngineChoice engine) {
     }
 
@@ -210,7 +210,7 @@ final class DekCache {
         if (!policy.suites().contains(header.suite())) {
             throw refusal(RecordRejectedException.Reason.SUITE_NOT_ALLOWED, topic, headerBytes, "suite "
                     + header.suite().label() + " is not in " + GmfluxConfig.SUITES + " " + policy.suites().stream()
-                    .map(StreamSuite::label).toList());
+                    .map(Suite::label).toList());
         }
         if (!policy.trusted().isEmpty()) {
             policy.trusted().check(header, topic);

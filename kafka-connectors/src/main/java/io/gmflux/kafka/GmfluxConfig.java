@@ -1,6 +1,6 @@
 package io.gmflux.kafka;
 
-import io.gmflux.codecs.format.StreamSuite;
+import io.gmflux.codecs.format.Suite;
 import io.gmflux.codecs.keyservice.KeyService;
 import io.gmflux.codecs.keyservice.KeyServiceClient;
 import io.gmflux.codecs.keyservice.KeyServiceException;
@@ -109,7 +109,7 @@ public final class GmfluxConfig extends AbstractConfig {
             .define(PRIVATE_KEYS, Type.LIST, List.of(), Importance.HIGH,
                     "Private keys (PEM file paths or inline PEM) the deserializer may unwrap DEKs with. Required by the"
                             + " deserializer unless " + FOREIGN_RECORDS + "=pass and no record is encrypted.")
-            .define(SUITE, Type.STRING, StreamSuite.SM4_GCM.label(), ConfigDef.LambdaValidator.with(
+            .define(SUITE, Type.STRING, Suite.SM4_GCM.label(), ConfigDef.LambdaValidator.with(
                     GmfluxConfig::checkSuite, () -> "a gmflux suite label"),
                     Importance.MEDIUM, "Record AEAD suite.")
             .define(ENGINE, Type.STRING, EngineChoice.TABLE.label(), ConfigDef.LambdaValidator.with(
@@ -179,8 +179,8 @@ public final class GmfluxConfig extends AbstractConfig {
         return new ConfigDef(DEF);
     }
 
-    StreamSuite suite() {
-        return StreamSuite.byLabel(getString(SUITE));
+    Suite suite() {
+        return Suite.byLabel(getString(SUITE));
     }
 
     EngineChoice engine() {
@@ -204,17 +204,17 @@ public final class GmfluxConfig extends AbstractConfig {
         return new ProducerSignature.Trusted(KeySources.sm2PublicKeys(TRUSTED_PRODUCERS, getList(TRUSTED_PRODUCERS)));
     }
 
-    Set<StreamSuite> allowedSuites() {
-        Set<StreamSuite> out = EnumSet.noneOf(StreamSuite.class);
+    Set<Suite> allowedSuites() {
+        Set<Suite> out = EnumSet.noneOf(Suite.class);
         for (String label : getList(SUITES)) {
-            out.add(StreamSuite.byLabel(label.strip()));
+            out.add(Suite.byLabel(label.strip()));
         }
         return out;
     }
 
     private static List<String> defaultSuites() {
         List<String> out = new ArrayList<>();
-        for (StreamSuite s : StreamSuite.values()) {
+        for (Suite s : Suite.values()) {
             if (s.tagLength() >= 8) {
                 out.add(s.label());
             }
@@ -233,7 +233,7 @@ public final class GmfluxConfig extends AbstractConfig {
 
     private static void checkSuite(String name, Object value) {
         try {
-            StreamSuite.byLabel(String.valueOf(value));
+            Suite.byLabel(String.valueOf(value));
         } catch (IllegalArgumentException e) {
             throw new ConfigException(name, value, e.getMessage());
         }

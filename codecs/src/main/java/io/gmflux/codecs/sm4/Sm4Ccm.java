@@ -30,7 +30,7 @@ import javax.crypto.AEADBadTagException;
  * <p>Thread safety: instances are not thread-safe; the static factories and {@link #seal}/
  * {@link #open} are. Buffers: the caller owns every array; input and output may be the same array at
  * the same offset (in place). The instance never destroys the engine it was given. The tag
- * comparison is constant-time; the engine from {@link Sm4#newEngine} is table-driven.
+ * comparison is constant-time; the engine from {@link Sm4#newTableEngine} is table-driven.
  */
 public final class Sm4Ccm implements Sm4AeadCipher {
 

@@ -34,7 +34,7 @@ class ChunkClaimTest {
     @Test
     void sealingClaimsOutOfOrderOnSeveralSealersGivesTheSequentialBytes() throws Exception {
         SplittableRandom rnd = new SplittableRandom(0xc1_0001L);
-        for (StreamSuite suite : StreamSuite.values()) {
+        for (Suite suite : Suite.values()) {
             byte[] plain = StreamFixtures.random(rnd, 5 * CHUNK + 77);
             StreamSpec a = StreamSpec.builder().suite(suite).chunkSize(CHUNK).recipient(pass).random(seeded(7)).build();
             StreamSpec b = StreamSpec.builder().suite(suite).chunkSize(CHUNK).recipient(pass).random(seeded(7)).build();

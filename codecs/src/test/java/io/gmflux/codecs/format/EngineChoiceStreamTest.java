@@ -27,8 +27,8 @@ class EngineChoiceStreamTest {
     }
 
     @ParameterizedTest
-    @EnumSource(StreamSuite.class)
-    void suiteCiphersOfBothEnginesSealTheSameBytesAndOpenEachOther(StreamSuite suite) throws Exception {
+    @EnumSource(Suite.class)
+    void suiteCiphersOfBothEnginesSealTheSameBytesAndOpenEachOther(Suite suite) throws Exception {
         SplittableRandom rnd = new SplittableRandom(0x5eed14L + suite.id());
         for (int round = 0; round < 20; round++) {
             byte[] km = StreamFixtures.random(rnd, suite.keyLength() + SuiteCipher.NONCE_PREFIX_LENGTH);
@@ -51,8 +51,8 @@ class EngineChoiceStreamTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = StreamSuite.class, names = {"SM4_GCM", "SM4_CCM", "SM4_CTR_HMAC_SM3"})
-    void aConstantTimeStreamIsByteIdenticalToATableStreamAndReadsBackEitherWay(StreamSuite suite) throws Exception {
+    @EnumSource(value = Suite.class, names = {"SM4_GCM", "SM4_CCM", "SM4_CTR_HMAC_SM3"})
+    void aConstantTimeStreamIsByteIdenticalToATableStreamAndReadsBackEitherWay(Suite suite) throws Exception {
         SplittableRandom rnd = new SplittableRandom(14);
         byte[] plain = StreamFixtures.random(rnd, 3 * 4096 + 123);
         PassphraseRecipient pass = StreamFixtures.passphrase();

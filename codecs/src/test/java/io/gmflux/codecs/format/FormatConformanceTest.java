@@ -28,12 +28,12 @@ class FormatConformanceTest {
 
     @Test
     void sm4GcmPassphraseStreamFollowsFormatMdByteForByte() throws Exception {
-        checkWithIndependentDecoder(StreamSuite.SM4_GCM);
+        checkWithIndependentDecoder(Suite.SM4_GCM);
     }
 
     @Test
     void sm4CtrHmacPassphraseStreamFollowsFormatMdByteForByte() throws Exception {
-        checkWithIndependentDecoder(StreamSuite.SM4_CTR_HMAC_SM3);
+        checkWithIndependentDecoder(Suite.SM4_CTR_HMAC_SM3);
     }
 
     /**
@@ -156,7 +156,7 @@ class FormatConformanceTest {
         assertThat(Arrays.copyOfRange(s, macOff, macOff + 32)).isEqualTo(mac);
     }
 
-    private static void checkWithIndependentDecoder(StreamSuite suite) throws Exception {
+    private static void checkWithIndependentDecoder(Suite suite) throws Exception {
         SplittableRandom rnd = new SplittableRandom(0xc0_0001L + suite.id());
         int chunk = 4096;
         byte[] plain = StreamFixtures.random(rnd, 3 * chunk + 1234);
@@ -210,7 +210,7 @@ class FormatConformanceTest {
             boolean last = pos + len == s.length;
             byte[] nonce = concat(prefix, new byte[] {0, 0, 0, (byte) i}, new byte[] {(byte) (last ? 1 : 0)});
             byte[] sealed = Arrays.copyOfRange(s, pos, pos + len);
-            out.writeBytes(suite == StreamSuite.SM4_GCM
+            out.writeBytes(suite == Suite.SM4_GCM
                     ? gcm(false, Arrays.copyOf(payload, 16), nonce, new byte[0], sealed)
                     : ctrHmac(payload, nonce, sealed));
             pos += len;

@@ -164,7 +164,7 @@ class ReadLimitsTest {
         byte[] fixed = new byte[StreamHeader.FIXED_LENGTH];
         System.arraycopy(StreamHeader.MAGIC, 0, fixed, 0, 4);
         fixed[4] = StreamHeader.VERSION;
-        fixed[5] = (byte) StreamSuite.values()[0].id();
+        fixed[5] = (byte) Suite.values()[0].id();
         Bytes.putIntBEByBytes(fixed, 6, CHUNK);
         fixed[42] = (byte) (n >>> 8);
         fixed[43] = (byte) n;

@@ -60,7 +60,7 @@ class TamperMatrixTest {
 
     /** A sealed stream and what is known about its layout. */
     private static final class Sample {
-        final StreamSuite suite;
+        final Suite suite;
         final byte[] plain;
         final byte[] sealed;
         final int header;
@@ -70,7 +70,7 @@ class TamperMatrixTest {
         final int alice;
         final int bob;
 
-        Sample(StreamSuite suite, byte[] plain, SplittableRandom rnd) throws Exception {
+        Sample(Suite suite, byte[] plain, SplittableRandom rnd) throws Exception {
             this.suite = suite;
             this.plain = plain;
             StreamSpec spec = StreamSpec.builder().suite(suite).chunkSize(CHUNK)
@@ -110,12 +110,12 @@ class TamperMatrixTest {
     @Test
     void refusesTenThousandMutationsEachWithItsException() throws Exception {
         SplittableRandom rnd = new SplittableRandom(0x7a7a_0001L);
-        Sample[] samples = new Sample[StreamSuite.values().length * 2];
-        for (StreamSuite suite : StreamSuite.values()) {
+        Sample[] samples = new Sample[Suite.values().length * 2];
+        for (Suite suite : Suite.values()) {
             samples[2 * suite.ordinal()] = new Sample(suite, StreamFixtures.random(rnd, 3 * CHUNK + 100), rnd);
             samples[2 * suite.ordinal() + 1] = new Sample(suite, StreamFixtures.random(rnd, 3 * CHUNK), rnd);
         }
-        Sample other = new Sample(StreamSuite.SM4_GCM, StreamFixtures.random(rnd, 3 * CHUNK + 100), rnd);
+        Sample other = new Sample(Suite.SM4_GCM, StreamFixtures.random(rnd, 3 * CHUNK + 100), rnd);
         byte[] strangerStanza = strangerStanza(rnd);
 
         // every truncation point at and next to every chunk boundary, for every sample
@@ -273,7 +273,7 @@ class TamperMatrixTest {
     }
 
     private static boolean isSuite(int id) {
-        return Arrays.stream(StreamSuite.values()).anyMatch(x -> x.id() == id);
+        return Arrays.stream(Suite.values()).anyMatch(x -> x.id() == id);
     }
 
     private static Expect malformed(String what) {

@@ -5,7 +5,7 @@ import io.gmflux.codecs.format.KeyServiceRecipient;
 import io.gmflux.codecs.format.PassphraseRecipient;
 import io.gmflux.codecs.format.StreamHeader;
 import io.gmflux.codecs.format.StreamSpec;
-import io.gmflux.codecs.format.StreamSuite;
+import io.gmflux.codecs.format.Suite;
 import io.gmflux.codecs.keyservice.KeyServiceClient;
 import io.gmflux.codecs.keyservice.KeyServices;
 import io.gmflux.codecs.sm4.EngineChoice;
@@ -46,7 +46,7 @@ final class EncryptCommand implements Callable<Integer> {
     String keyServiceAlias;
 
     @Option(names = "--suite", description = "sm4-gcm (default), sm4-ccm, zuc128, zuc256, sm4-ctr-hmac-sm3, aes-256-gcm")
-    String suite = StreamSuite.SM4_GCM.label();
+    String suite = Suite.SM4_GCM.label();
 
     @Option(names = "--engine", paramLabel = "ENGINE",
             description = "SM4 engine: table (default, fastest) or constant-time (no cache-timing leak); same bytes either way")
@@ -69,7 +69,7 @@ final class EncryptCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        StreamSpec.Builder spec = StreamSpec.builder().suite(StreamSuite.byLabel(suite)).chunkSize(chunk)
+        StreamSpec.Builder spec = StreamSpec.builder().suite(Suite.byLabel(suite)).chunkSize(chunk)
                 .engine(EngineChoice.byLabel(engine));
         PassphraseRecipient pass = KeyFiles.passphrase(passphraseFile, passphraseEnv, iterations);
         if (pass != null) {

@@ -497,8 +497,8 @@ class TunnelProxyTest {
     void everyTunnelSuiteCarriesConcurrentEchoesOverRealSockets() throws Exception {
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         try (EchoService echo = new EchoService()) {
-            for (io.gmflux.codecs.format.StreamSuite suite : new io.gmflux.codecs.format.StreamSuite[] {
-                io.gmflux.codecs.format.StreamSuite.ZUC128_EEA3_EIA3, io.gmflux.codecs.format.StreamSuite.ZUC256_MAC128}) {
+            for (io.gmflux.codecs.format.Suite suite : new io.gmflux.codecs.format.Suite[] {
+                io.gmflux.codecs.format.Suite.ZUC128_EEA3_EIA3, io.gmflux.codecs.format.Suite.ZUC256_MAC128}) {
                 ProxySettings server = ProxySettings.of(
                         io.gmflux.pipeline.tunnel.TunnelConfig.server(ProxyPair.SERVER_KEY.privateKey(),
                                 List.of(ProxyPair.CLIENT_KEY.publicKey())).withSuites(suite).withRekeyLog2(4),

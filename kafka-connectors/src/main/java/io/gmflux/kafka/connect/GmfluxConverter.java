@@ -59,6 +59,10 @@ public class GmfluxConverter implements Converter {
     private GmfluxSerializer<byte[]> serializer;
     private GmfluxDeserializer<byte[]> deserializer;
 
+    /** Kafka Connect constructs it by class name, then configures it. */
+    public GmfluxConverter() {
+    }
+
     /** This converter's properties: {@code inner} and the serde's {@code gmflux.*} ({@link GmfluxConfig}). */
     @Override
     public ConfigDef config() {

@@ -2,7 +2,7 @@ package io.gmflux.pipeline.tunnel;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.gmflux.codecs.format.StreamSuite;
+import io.gmflux.codecs.format.Suite;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
 import java.io.ByteArrayOutputStream;
@@ -141,7 +141,7 @@ class TunnelConformanceTest {
         byte[] cf = cat(cfHead, hmac(expand(hs, "client finished", 32), sm3(cat(ch, sh, cfHead))));
         server.writeInbound(Unpooled.wrappedBuffer(cf));
         assertThat(app.errors).isEmpty();
-        assertThat(app.events).containsExactly(new TunnelHandshakeCompleted(TunnelPair.CLIENT.publicKey(), StreamSuite.SM4_GCM, 4));
+        assertThat(app.events).containsExactly(new TunnelHandshakeCompleted(TunnelPair.CLIENT.publicKey(), Suite.SM4_GCM, 4));
         byte[] ms = hmac(sm3(cat(ch, sh, cf)), hs);
         byte[] c2s = expand(ms, "c2s", 32);
         byte[] s2c = expand(ms, "s2c", 32);
