@@ -1,6 +1,6 @@
 package io.gmflux.bench.sm4;
 
-import io.gmflux.codecs.format.StreamSuite;
+import io.gmflux.codecs.format.Suite;
 import io.gmflux.codecs.format.SuiteCipher;
 import io.gmflux.codecs.jca.GmfluxProvider;
 import io.gmflux.codecs.sm4.EngineChoice;
@@ -56,9 +56,9 @@ public final class GcmRounds {
     }
 
     private static Sealer chunk(EngineChoice engine) {
-        byte[] km = new byte[StreamSuite.SM4_GCM.keyLength() + SuiteCipher.NONCE_PREFIX_LENGTH];
+        byte[] km = new byte[Suite.SM4_GCM.keyLength() + SuiteCipher.NONCE_PREFIX_LENGTH];
         Arrays.fill(km, (byte) 0x5a);
-        SuiteCipher cipher = SuiteCipher.create(StreamSuite.SM4_GCM, km, engine);
+        SuiteCipher cipher = SuiteCipher.create(Suite.SM4_GCM, km, engine);
         long[] index = {0};
         return (in, len, out) -> cipher.seal(index[0]++, false, in, 0, len, out, 0);
     }

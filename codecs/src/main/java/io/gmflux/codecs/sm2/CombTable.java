@@ -2,7 +2,7 @@ package io.gmflux.codecs.sm2;
 
 /**
  * Fixed-base tables for k·P with signed w-bit digits (Booth recoding): for each digit position i
- * and each magnitude d in 1..2^(w-1), the affine point d·2^(w·i)·P (Montgomery form), 8 longs (x
+ * and each magnitude d in 1..2^(w-1), the affine point d·2^(w·i)·P, 8 longs (x
  * then y) per entry; the last long of the array holds w. A negative digit uses the entry with y
  * negated, so k·P costs one mixed addition per position.
  *
@@ -20,7 +20,7 @@ final class CombTable {
     static final int WIDTH = 5;
 
     /** The table of the base point G. */
-    static final long[] BASE = build(Sm2Curve.GX_MONT, Sm2Curve.GY_MONT, BASE_WIDTH);
+    static final long[] BASE = build(Sm2Curve.GX, Sm2Curve.GY, BASE_WIDTH);
 
     private CombTable() {
     }
@@ -35,7 +35,7 @@ final class CombTable {
 
     /** Holds the verification table until a verifier needs it. */
     private static final class VerificationBase {
-        static final long[] TABLE = build(Sm2Curve.GX_MONT, Sm2Curve.GY_MONT, 7);
+        static final long[] TABLE = build(Sm2Curve.GX, Sm2Curve.GY, 7);
     }
 
     /**
@@ -67,7 +67,7 @@ final class CombTable {
     }
 
     /**
-     * The table of width w of the affine point (px, py) (Montgomery form, on the curve, of order n):
+     * The table of width w of the affine point (px, py) (on the curve, of order n):
      * doublings and additions in Jacobian coordinates, then one shared inversion (Montgomery's
      * trick) to make all entries affine.
      */
@@ -141,11 +141,11 @@ final class CombTable {
     }
 
     /**
-     * The affine coordinates (Montgomery form, x then y, 8 longs per point) of Jacobian points none
+     * The affine coordinates (x then y, 8 longs per point) of Jacobian points none
      * of which is the point at infinity, with one shared inversion (Montgomery's trick).
      */
     static long[] toAffine(JacobianPoint[] points, PointArithmetic pa) {
-        Montgomery256 f = Sm2Curve.FP;
+        Sm2FieldP f = Sm2Curve.FP;
         int count = points.length;
         long[][] prefix = new long[count][4];
         System.arraycopy(points[0].z, 0, prefix[0], 0, 4);

@@ -185,7 +185,7 @@ final class PointArithmetic {
     }
 
     /**
-     * Affine coordinates of p in Montgomery form into (ax, ay); returns -1 if p is infinity (then
+     * Affine coordinates of p into (ax, ay); returns -1 if p is infinity (then
      * ax = ay = 0), else 0. Constant time.
      */
     long toAffine(long[] ax, long[] ay, JacobianPoint p) {
@@ -199,7 +199,7 @@ final class PointArithmetic {
     }
 
     /**
-     * Affine coordinates (Montgomery form) of two points that are not the point at infinity, with
+     * Affine coordinates of two points that are not the point at infinity, with
      * one inversion of Z_p·Z_q instead of two (Montgomery's trick). Constant time. The outputs must
      * be distinct arrays, none of them a coordinate of p or q.
      */
@@ -219,7 +219,7 @@ final class PointArithmetic {
     }
 
     /**
-     * r = a^-1 mod p (Montgomery form), a^(p-2) by an addition chain of 255 squarings and 14
+     * r = a^-1 mod p, a^(p-2) by an addition chain of 255 squarings and 14
      * multiplications; 0 maps to 0. Constant time; r may be a.
      */
     void invert(long[] r, long[] a) {
@@ -263,14 +263,14 @@ final class PointArithmetic {
         }
     }
 
-    /** Whether the affine (x, y) (Montgomery form) satisfies y^2 = x^3 - 3x + b. */
+    /** Whether the affine (x, y) satisfies y^2 = x^3 - 3x + b. */
     boolean isOnCurve(long[] x, long[] y) {
         F.sqr(t0, x);
         F.mul(t0, t0, x);
         F.add(t1, x, x);
         F.add(t1, t1, x);
         F.sub(t0, t0, t1);
-        F.add(t0, t0, Sm2Curve.B_MONT);
+        F.add(t0, t0, Sm2Curve.B);
         F.sqr(t1, y);
         return Sm2Curve.equalMask(t0, t1) != 0;
     }
@@ -333,7 +333,7 @@ final class PointArithmetic {
     }
 
     /**
-     * r = k·P for the affine point (px, py) (Montgomery form, on the curve, of order n), constant
+     * r = k·P for the affine point (px, py) (on the curve, of order n), constant
      * time: signed 5-bit (Booth) digits from the top, five doublings and one addition per digit,
      * the window table 1..16·P scanned in full and the sign applied to y by mask. k must be in
      * [0, n). r must not be one of this object's internal points.
@@ -388,7 +388,7 @@ final class PointArithmetic {
 
     /**
      * The verification table of a public point P: d·2^(16j)·P for j = 0..15 and d = 1..15, affine
-     * (Montgomery form, 8 longs per entry, entry {@code j * 15 + d - 1}, 15 KiB). Built once per
+     * (8 longs per entry, entry {@code j * 15 + d - 1}, 15 KiB). Built once per
      * verifier key with 240 doublings, 208 additions and one shared inversion; it turns [u]P into 12
      * doublings and at most 64 mixed additions.
      */

@@ -19,7 +19,7 @@ import java.util.Objects;
 public enum EngineChoice {
 
     /**
-     * {@link Sm4#newEngine(byte[])} and table-driven GHASH: fastest, but their memory accesses
+     * {@link Sm4#newTableEngine(byte[])} and table-driven GHASH: fastest, but their memory accesses
      * depend on the key and data, so a process sharing the CPU cache can learn about the key.
      */
     TABLE("table"),
@@ -69,7 +69,7 @@ public enum EngineChoice {
      * {@link Sm4Engine#isConstantTime()} selects the GHASH.
      */
     public Sm4Engine newSm4Engine(byte[] key) {
-        return resolve() == TABLE ? Sm4.newEngine(key) : Sm4.newConstantTimeEngine(key);
+        return resolve() == TABLE ? Sm4.newTableEngine(key) : Sm4.newConstantTimeEngine(key);
     }
 
     /**

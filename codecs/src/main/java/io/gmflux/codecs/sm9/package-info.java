@@ -25,7 +25,8 @@
  *       {@link io.gmflux.codecs.sm9.Sm9G2Point}, {@link io.gmflux.codecs.sm9.Sm9Pairing}.</li>
  * </ul>
  *
- * <p>Arithmetic (package-private): {@code io.gmflux.codecs.arith.Mont256} (shared with SM2; 4 × 64-bit limbs, Montgomery CIOS, branch-free)
+ * <p>Arithmetic (package-private, except {@code io.gmflux.codecs.arith.Mont256}: public in an internal
+ * package because SM2 shares it; 4 × 64-bit limbs, Montgomery CIOS, branch-free)
  * under {@code ScalarN} and for F_q's additions; {@code Fq} stores elements as 4 × 64-bit limbs
  * (Montgomery form, R = 2^260) but multiplies on five 52-bit digits, whose products accumulate in
  * column sums without carry tracking ({@code Fq.mulWide}: 15 digit products by all-pairs Karatsuba,

@@ -80,7 +80,7 @@ class GhashVectorGcmTest {
         byte[] plain = bytes(random, len);
         int tagLen = 12 + random.nextInt(5);
         String what = String.format("trial %d: %d bytes, aad %d, iv %d, tag %d", trial, len, aadLen, iv.length, tagLen);
-        byte[] expected = sealWhole(Sm4.newEngine(key), iv, tagLen, aad, plain);
+        byte[] expected = sealWhole(Sm4.newTableEngine(key), iv, tagLen, aad, plain);
 
         // the vector engine and GHASH, and the bitsliced engine with the vector GHASH, input and output at odd offsets
         for (Sm4Engine engine : new Sm4Engine[] {Sm4.newConstantTimeEngine(key), Sm4.newBitslicedEngine(key)}) {
