@@ -100,7 +100,10 @@ class SelftestCommandTest {
         Run version = run(GmfluxCommand.newCommandLine(), "--version");
         assertThat(version.exit()).isZero();
         assertThat(version.out()).startsWith("gmflux 0.").contains("Java ")
-                .contains("SM4 constant-time engine: " + io.gmflux.codecs.sm4.Sm4.constantTimeEngineName());
+                .contains("SM4 constant-time engine: " + io.gmflux.codecs.sm4.Sm4.constantTimeEngineName())
+                .contains("GHASH of constant-time GCM: " + io.gmflux.codecs.sm4.Sm4.constantTimeGhashName())
+                .contains("SM4 engine by default (auto) for keys made now: "
+                        + io.gmflux.codecs.sm4.EngineChoice.AUTO.resolve().label());
 
         Run help = run(GmfluxCommand.newCommandLine(), "help");
         assertThat(help.exit()).isZero();
