@@ -7,7 +7,8 @@ import javax.crypto.AEADBadTagException;
 
 /**
  * One suite's chunk AEAD (FORMAT.md §3, §4) under one key, for formats built on the v1 suites that
- * are not streams: the Kafka record format (FORMAT.md §7) seals each record as one chunk. The
+ * are not streams: the Kafka record format (FORMAT.md §7) and the tunnel (codecs/PROXY.md §5) seal each
+ * record as one chunk. The
  * nonce is the same as a stream chunk's, {@code nonce_prefix || u32(index) || u8(last)}; the
  * suites' AEADs take no associated data, so a format that needs some binds it into the key.
  *

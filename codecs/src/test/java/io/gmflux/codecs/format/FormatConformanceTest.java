@@ -3,6 +3,7 @@ package io.gmflux.codecs.format;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gmflux.codecs.bytes.Bytes;
+import io.gmflux.testing.RandomInputs;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -46,7 +47,7 @@ class FormatConformanceTest {
         SplittableRandom rnd = new SplittableRandom(0xc0_0010L);
         Sm2MlKem768PrivateKey key = Sm2MlKem768PrivateKey.generate(new java.security.SecureRandom());
         byte[] s = StreamFixtures.encrypt(StreamSpec.builder().recipient(key.recipient()).build(),
-                StreamFixtures.random(rnd, 100), rnd);
+                RandomInputs.random(rnd, 100), rnd);
         byte[] salt = Arrays.copyOfRange(s, 10, 42);
         assertThat(s[44]).isEqualTo((byte) 0x04);
         int bodyLen = ((s[45] & 0xff) << 8) | (s[46] & 0xff);
@@ -109,7 +110,7 @@ class FormatConformanceTest {
         io.gmflux.codecs.keyservice.InMemoryKeyService service =
                 new io.gmflux.codecs.keyservice.InMemoryKeyService("memory", "orders");
         byte[] s = StreamFixtures.encrypt(StreamSpec.builder().recipient(new KeyServiceRecipient(service, "orders"))
-                .build(), StreamFixtures.random(rnd, 100), rnd);
+                .build(), RandomInputs.random(rnd, 100), rnd);
         byte[] salt = Arrays.copyOfRange(s, 10, 42);
         assertThat(s[44]).isEqualTo((byte) 0x07);
         int bodyLen = ((s[45] & 0xff) << 8) | (s[46] & 0xff);
@@ -159,7 +160,7 @@ class FormatConformanceTest {
     private static void checkWithIndependentDecoder(Suite suite) throws Exception {
         SplittableRandom rnd = new SplittableRandom(0xc0_0001L + suite.id());
         int chunk = 4096;
-        byte[] plain = StreamFixtures.random(rnd, 3 * chunk + 1234);
+        byte[] plain = RandomInputs.random(rnd, 3 * chunk + 1234);
         StreamSpec spec = StreamSpec.builder().suite(suite).chunkSize(chunk)
                 .recipient(StreamFixtures.passphrase()).build();
         byte[] s = StreamFixtures.encrypt(spec, plain, rnd);
