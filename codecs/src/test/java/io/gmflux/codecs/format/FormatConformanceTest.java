@@ -110,7 +110,7 @@ class FormatConformanceTest {
         io.gmflux.codecs.keyservice.InMemoryKeyService service =
                 new io.gmflux.codecs.keyservice.InMemoryKeyService("memory", "orders");
         byte[] s = StreamFixtures.encrypt(StreamSpec.builder().recipient(new KeyServiceRecipient(service, "orders"))
-                .build(), StreamFixtures.random(rnd, 100), rnd);
+                .build(), RandomInputs.random(rnd, 100), rnd);
         byte[] salt = Arrays.copyOfRange(s, 10, 42);
         assertThat(s[44]).isEqualTo((byte) 0x07);
         int bodyLen = ((s[45] & 0xff) << 8) | (s[46] & 0xff);
