@@ -134,7 +134,7 @@ class ReadmeExamplesTest {
         byte[] digest = Sm3.hash(message);
         byte[] tag = HmacSm3.mac(key16, message);
 
-        Sm4Engine engine = Sm4.newEngine(key16);        // table-driven: fastest, not constant-time
+        Sm4Engine engine = Sm4.newTableEngine(key16);        // table-driven: fastest, not constant-time
         Sm4AeadCipher seal = Sm4Gcm.encryptor(engine, nonce12, 16);
         seal.updateAad(aad, 0, aad.length);
         byte[] sealed = new byte[seal.finalOutputSize(plaintext.length)];

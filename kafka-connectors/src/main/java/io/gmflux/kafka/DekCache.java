@@ -3,9 +3,11 @@ package io.gmflux.kafka;
 import io.gmflux.codecs.bytes.Bytes;
 import io.gmflux.codecs.bytes.Hex;
 import io.gmflux.codecs.format.Identity;
+import io.gmflux.codecs.format.KeyServiceIdentity;
 import io.gmflux.codecs.format.RecipientStanza;
 import io.gmflux.codecs.format.StreamException;
-import io.gmflux.codecs.format.StreamSuite;
+import io.gmflux.codecs.format.Suite;
+import io.gmflux.codecs.keyservice.KeyServiceException;
 import io.gmflux.codecs.sm3.Sm3;
 import io.gmflux.codecs.sm4.EngineChoice;
 import java.nio.charset.StandardCharsets;
@@ -88,9 +90,12 @@ final class DekCache {
     }
 
     /** The limits and trust a cache enforces, and the SM4 engine its record keys run on. */
-    record Policy(int maxStanzas, int maxHeaderBytes, Set<StreamSuite> suites, ProducerSignature.Trusted trusted,
+    record Policy(int maxStanzas, int maxHeaderBytes, Set<Suite> suites, ProducerSignature.Trusted trusted,
             EngineChoice engine) {
     }
+
+    /** Key-service stanzas handed to each identity per header, as a stream reader does (FORMAT.md §5). */
+    static final int MAX_KEY_SERVICE_STANZAS = 4;
 
     private final List<Identity> identities;
     private final Policy policy;
@@ -158,9 +163,11 @@ final class DekCache {
         try {
             fresh = new Entry(topic, header.clone(), verify(topic, header));
         } catch (RecordRejectedException e) {
-            synchronized (this) {
-                failed.put(digest, new Refusal(e.reason(), e.getMessage()));
-                trim(failed, maxFailed);
+            if (!transientRefusal(e)) {
+                synchronized (this) {
+                    failed.put(digest, new Refusal(e.reason(), e.getMessage()));
+                    trim(failed, maxFailed);
+                }
             }
             throw e;
         }
@@ -203,7 +210,7 @@ final class DekCache {
         if (!policy.suites().contains(header.suite())) {
             throw refusal(RecordRejectedException.Reason.SUITE_NOT_ALLOWED, topic, headerBytes, "suite "
                     + header.suite().label() + " is not in " + GmfluxConfig.SUITES + " " + policy.suites().stream()
-                    .map(StreamSuite::label).toList());
+                    .map(Suite::label).toList());
         }
         if (!policy.trusted().isEmpty()) {
             policy.trusted().check(header, topic);
@@ -227,13 +234,30 @@ final class DekCache {
                 t -> kept);
     }
 
+    /**
+     * A key service that is down or a key that is disabled may answer later: such a refusal is not
+     * remembered. A key the service does not know is.
+     */
+    private static boolean transientRefusal(RecordRejectedException e) {
+        return e.getCause() instanceof KeyServiceException k
+                && k.reason() != KeyServiceException.Reason.KEY_NOT_FOUND;
+    }
+
     private byte[] unwrap(String topic, DekHeader header, List<RecipientStanza> stanzas) {
+        KeyServiceException serviceFailure = null;
         for (Identity identity : identities) {
+            int serviceStanzas = 0;
             for (RecipientStanza s : stanzas) {
+                if (s.type() == RecipientStanza.TYPE_KEY_SERVICE && ++serviceStanzas > MAX_KEY_SERVICE_STANZAS) {
+                    continue; // each may be a call to a remote service: a header cannot demand more
+                }
                 stanzaTrials.incrementAndGet();
                 byte[] dek;
                 try {
                     dek = identity.unwrap(s, header.dekIdRef());
+                } catch (KeyServiceException e) {
+                    serviceFailure = serviceFailure == null ? e : serviceFailure;
+                    continue; // another stanza or key may still open it; reported if none does
                 } catch (GeneralSecurityException e) {
                     throw refusal(RecordRejectedException.Reason.MALFORMED_HEADER, topic, header.bytesRef(),
                             "stanza " + RecipientStanza.typeName(s.type()) + ": " + e.getMessage());
@@ -248,17 +272,29 @@ final class DekCache {
                 }
             }
         }
+        if (serviceFailure != null) {
+            throw refusal(RecordRejectedException.Reason.KEY_SERVICE_FAILED, topic, header.bytesRef(),
+                    serviceFailure.getMessage(), serviceFailure);
+        }
+        List<String> services = identities.stream().filter(KeyServiceIdentity.class::isInstance)
+                .map(i -> ((KeyServiceIdentity) i).serviceType()).toList();
         throw refusal(RecordRejectedException.Reason.NO_MATCHING_KEY, topic, header.bytesRef(), "no configured private"
-                + " key (" + identities.size() + " in " + GmfluxConfig.PRIVATE_KEYS + ") opens it; it is wrapped for key"
-                + " id(s) " + header.describeRecipients() + " (or the header was altered)");
+                + " key (" + (identities.size() - services.size()) + " in " + GmfluxConfig.PRIVATE_KEYS
+                + (services.isEmpty() ? "" : ", and key service " + String.join(", ", services)) + ") opens it;"
+                + " it is wrapped for key id(s) " + header.describeRecipients() + " (or the header was altered)");
     }
 
     private static RecordRejectedException refusal(RecordRejectedException.Reason reason, String topic, byte[] header,
             String what) {
+        return refusal(reason, topic, header, what, null);
+    }
+
+    private static RecordRejectedException refusal(RecordRejectedException.Reason reason, String topic, byte[] header,
+            String what, Throwable cause) {
         String dekId = header.length >= DekHeader.DEK_ID_OFFSET + DekKeys.DEK_ID_LENGTH
                 ? Hex.encode(header, DekHeader.DEK_ID_OFFSET, DekKeys.DEK_ID_LENGTH) : "(none)";
         return new RecordRejectedException(reason, "topic " + topic + ": cannot open the record's DEK " + dekId + ": "
-                + what);
+                + what, cause);
     }
 
     private void evict() {

@@ -3,7 +3,7 @@ package io.gmflux.kafka;
 import io.gmflux.codecs.bytes.Hex;
 import io.gmflux.codecs.format.RecipientStanza;
 import io.gmflux.codecs.format.StreamException;
-import io.gmflux.codecs.format.StreamSuite;
+import io.gmflux.codecs.format.Suite;
 import io.gmflux.codecs.sm2.Sm2Signer;
 import io.gmflux.codecs.sm3.HmacSm3;
 import java.io.ByteArrayOutputStream;
@@ -51,7 +51,7 @@ final class DekHeader {
     static final int SIGNER_SM2 = 0x01;
     static final int SIGNER_KEY_ID_LENGTH = RecipientStanza.KEY_ID_LENGTH;
 
-    private final StreamSuite suite;
+    private final Suite suite;
     private final byte[] dekId;
     /** Offset of each stanza's type byte. */
     private final int[] stanzaStarts;
@@ -60,7 +60,7 @@ final class DekHeader {
     private final int commitmentOffset;
     private final byte[] bytes;
 
-    private DekHeader(StreamSuite suite, byte[] dekId, int[] stanzaStarts, List<String> addressees,
+    private DekHeader(Suite suite, byte[] dekId, int[] stanzaStarts, List<String> addressees,
             int commitmentOffset, byte[] bytes) {
         this.suite = suite;
         this.dekId = dekId;
@@ -74,7 +74,7 @@ final class DekHeader {
      * The committed part of a header, {@code header[0, c)}: version, suite, DEK id and stanzas (§5's,
      * written in their wire form). The writer appends the commitment and the signer fields.
      */
-    static byte[] committedPart(StreamSuite suite, byte[] dekId, List<RecipientStanza> stanzas) {
+    static byte[] committedPart(Suite suite, byte[] dekId, List<RecipientStanza> stanzas) {
         if (stanzas.isEmpty() || stanzas.size() > MAX_STANZAS) {
             throw new IllegalArgumentException("a DEK needs 1.." + MAX_STANZAS + " recipients, got " + stanzas.size());
         }
@@ -106,7 +106,7 @@ final class DekHeader {
             throw new StreamException.Malformed("gmflux.dek header has unsupported version " + (b[0] & 0xff)
                     + " (this reader reads version " + VERSION + ")");
         }
-        StreamSuite suite = StreamSuite.byId(b[1] & 0xff);
+        Suite suite = Suite.byId(b[1] & 0xff);
         byte[] dekId = Arrays.copyOfRange(b, DEK_ID_OFFSET, DEK_ID_OFFSET + DekKeys.DEK_ID_LENGTH);
         int n = b[STANZAS_OFFSET - 1] & 0xff;
         int limit = Math.min(maxStanzas, MAX_STANZAS);
@@ -167,7 +167,7 @@ final class DekHeader {
                 + (type == RecipientStanza.TYPE_PASSPHRASE || keyIdHex == null ? "" : ":" + keyIdHex);
     }
 
-    StreamSuite suite() {
+    Suite suite() {
         return suite;
     }
 

@@ -2,7 +2,7 @@ package io.gmflux.kafka;
 
 import io.gmflux.codecs.format.Recipient;
 import io.gmflux.codecs.format.RecipientStanza;
-import io.gmflux.codecs.format.StreamSuite;
+import io.gmflux.codecs.format.Suite;
 import io.gmflux.codecs.sm4.EngineChoice;
 import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
@@ -49,7 +49,7 @@ final class DekIssuer {
     }
 
     private final List<Recipient> recipients;
-    private final StreamSuite suite;
+    private final Suite suite;
     private final EngineChoice engine;
     private final ProducerSignature.Signer signer;
     private final long maxRecords;
@@ -62,7 +62,7 @@ final class DekIssuer {
     private volatile boolean closed;
 
     /** {@code signer} null: headers are not signed. */
-    DekIssuer(List<Recipient> recipients, StreamSuite suite, EngineChoice engine, ProducerSignature.Signer signer,
+    DekIssuer(List<Recipient> recipients, Suite suite, EngineChoice engine, ProducerSignature.Signer signer,
             long maxRecords, long maxBytes, long maxAgeMillis, SecureRandom random, LongSupplier nanoClock) {
         if (recipients.isEmpty() || recipients.size() > DekHeader.MAX_STANZAS) {
             throw new IllegalArgumentException("a DEK needs 1.." + DekHeader.MAX_STANZAS + " recipients, got "

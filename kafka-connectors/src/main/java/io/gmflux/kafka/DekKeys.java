@@ -1,7 +1,7 @@
 package io.gmflux.kafka;
 
 import io.gmflux.codecs.bytes.Bytes;
-import io.gmflux.codecs.format.StreamSuite;
+import io.gmflux.codecs.format.Suite;
 import io.gmflux.codecs.format.SuiteCipher;
 import io.gmflux.codecs.sm3.HkdfSm3;
 import io.gmflux.codecs.sm3.HmacSm3;
@@ -40,7 +40,7 @@ final class DekKeys {
 
     private final byte[] dekId;
     private final byte[] dek;
-    private final StreamSuite suite;
+    private final Suite suite;
     private final EngineChoice engine;
     private final long createdNanos;
     private final Function<String, byte[]> headerForTopic;
@@ -54,7 +54,7 @@ final class DekKeys {
      * carry (the producer's, signed per topic when it signs; the one a consumer verified). The
      * record keys run SM4 on {@code engine}.
      */
-    DekKeys(byte[] dekId, byte[] dek, StreamSuite suite, EngineChoice engine, long createdNanos,
+    DekKeys(byte[] dekId, byte[] dek, Suite suite, EngineChoice engine, long createdNanos,
             Function<String, byte[]> headerForTopic) {
         this.dekId = dekId.clone();
         this.dek = dek;
@@ -84,7 +84,7 @@ final class DekKeys {
         return dekId;
     }
 
-    StreamSuite suite() {
+    Suite suite() {
         return suite;
     }
 

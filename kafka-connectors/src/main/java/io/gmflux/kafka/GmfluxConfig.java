@@ -1,6 +1,12 @@
 package io.gmflux.kafka;
 
-import io.gmflux.codecs.format.StreamSuite;
+import io.gmflux.codecs.format.Suite;
+import io.gmflux.codecs.keyservice.KeyService;
+import io.gmflux.codecs.keyservice.KeyServiceClient;
+import io.gmflux.codecs.keyservice.KeyServiceException;
+import io.gmflux.codecs.keyservice.KeyServices;
+import java.time.Duration;
+import java.util.HashMap;
 import io.gmflux.codecs.sm4.EngineChoice;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -77,6 +83,23 @@ public final class GmfluxConfig extends AbstractConfig {
     /** How many refused {@code gmflux.dek} headers a deserializer remembers, so a repeat costs no public-key work. */
     public static final String FAILED_CACHE_SIZE = "gmflux.dek.failed.cache.size";
 
+    /**
+     * The key service that wraps DEKs (besides or instead of {@link #RECIPIENTS}) and unwraps them
+     * (besides or instead of {@link #PRIVATE_KEYS}): a provider's short name (e.g. {@code pkcs11}) or
+     * a {@link io.gmflux.codecs.keyservice.KeyServiceProvider} class name. Unset by default. Every
+     * property under {@code gmflux.key.service.} is handed to the provider (e.g.
+     * {@code gmflux.key.service.pkcs11.config}).
+     */
+    public static final String KEY_SERVICE = "gmflux.key.service";
+    /** The alias whose current key wraps new DEKs (serializer; required there with {@link #KEY_SERVICE}). */
+    public static final String KEY_SERVICE_ALIAS = KeyServices.ALIAS;
+    /** How long a resolved alias is reused before asking the service again, in milliseconds. */
+    public static final String KEY_SERVICE_RESOLVE_TTL_MS = KeyServiceClient.RESOLVE_TTL_MS;
+    /** How many times a key-service call that failed for a retriable reason (unavailable) is tried again. */
+    public static final String KEY_SERVICE_RETRIES = KeyServiceClient.RETRIES;
+    /** The wait before the first retry, in milliseconds; doubled after each, at most 32 times this. */
+    public static final String KEY_SERVICE_RETRY_BACKOFF_MS = KeyServiceClient.RETRY_BACKOFF_MS;
+
     /** The largest {@link #ROTATE_RECORDS}: the record counter is 32 bits (FORMAT.md §7). */
     public static final long MAX_RECORDS_PER_DEK = 1L << 32;
 
@@ -86,7 +109,7 @@ public final class GmfluxConfig extends AbstractConfig {
             .define(PRIVATE_KEYS, Type.LIST, List.of(), Importance.HIGH,
                     "Private keys (PEM file paths or inline PEM) the deserializer may unwrap DEKs with. Required by the"
                             + " deserializer unless " + FOREIGN_RECORDS + "=pass and no record is encrypted.")
-            .define(SUITE, Type.STRING, StreamSuite.SM4_GCM.label(), ConfigDef.LambdaValidator.with(
+            .define(SUITE, Type.STRING, Suite.SM4_GCM.label(), ConfigDef.LambdaValidator.with(
                     GmfluxConfig::checkSuite, () -> "a gmflux suite label"),
                     Importance.MEDIUM, "Record AEAD suite.")
             .define(ENGINE, Type.STRING, EngineChoice.TABLE.label(), ConfigDef.LambdaValidator.with(
@@ -128,7 +151,24 @@ public final class GmfluxConfig extends AbstractConfig {
             .define(MAX_HEADER_BYTES, Type.INT, 8192, ConfigDef.Range.between(64, 1 << 20), Importance.LOW,
                     "Largest gmflux.dek header a deserializer reads, in bytes.")
             .define(FAILED_CACHE_SIZE, Type.INT, 1000, ConfigDef.Range.atLeast(1), Importance.LOW,
-                    "Refused gmflux.dek headers a deserializer remembers.");
+                    "Refused gmflux.dek headers a deserializer remembers.")
+            .define(KEY_SERVICE, Type.STRING, "", Importance.HIGH,
+                    "Key service (KMS or HSM) that wraps and unwraps DEKs: a provider name such as pkcs11, or a"
+                            + " KeyServiceProvider class name. Empty: none (the public-key recipients only). Its own"
+                            + " settings are gmflux.key.service.<name>.* properties.")
+            .define(KEY_SERVICE_ALIAS, Type.STRING, "", Importance.HIGH,
+                    "Alias of the key-service key whose current version wraps new DEKs. Required by the serializer"
+                            + " when " + KEY_SERVICE + " is set.")
+            .define(KEY_SERVICE_RESOLVE_TTL_MS, Type.LONG, KeyServiceClient.DEFAULT_RESOLVE_TTL_MS,
+                    ConfigDef.Range.atLeast(0L), Importance.LOW,
+                    "Milliseconds a resolved alias is reused: a rotation at the service reaches new DEKs within it.")
+            .define(KEY_SERVICE_RETRIES, Type.INT, KeyServiceClient.DEFAULT_RETRIES, ConfigDef.Range.between(0, 100),
+                    Importance.LOW,
+                    "Retries of a key-service call that failed because the service was unavailable (other"
+                            + " failures are not retried).")
+            .define(KEY_SERVICE_RETRY_BACKOFF_MS, Type.LONG, KeyServiceClient.DEFAULT_RETRY_BACKOFF_MS,
+                    ConfigDef.Range.between(0L, 60_000L), Importance.LOW,
+                    "Milliseconds before the first retry; doubled after each, at most 32 times this value.");
 
     GmfluxConfig(Map<String, ?> props) {
         super(DEF, props, false);
@@ -139,8 +179,8 @@ public final class GmfluxConfig extends AbstractConfig {
         return new ConfigDef(DEF);
     }
 
-    StreamSuite suite() {
-        return StreamSuite.byLabel(getString(SUITE));
+    Suite suite() {
+        return Suite.byLabel(getString(SUITE));
     }
 
     EngineChoice engine() {
@@ -164,17 +204,17 @@ public final class GmfluxConfig extends AbstractConfig {
         return new ProducerSignature.Trusted(KeySources.sm2PublicKeys(TRUSTED_PRODUCERS, getList(TRUSTED_PRODUCERS)));
     }
 
-    Set<StreamSuite> allowedSuites() {
-        Set<StreamSuite> out = EnumSet.noneOf(StreamSuite.class);
+    Set<Suite> allowedSuites() {
+        Set<Suite> out = EnumSet.noneOf(Suite.class);
         for (String label : getList(SUITES)) {
-            out.add(StreamSuite.byLabel(label.strip()));
+            out.add(Suite.byLabel(label.strip()));
         }
         return out;
     }
 
     private static List<String> defaultSuites() {
         List<String> out = new ArrayList<>();
-        for (StreamSuite s : StreamSuite.values()) {
+        for (Suite s : Suite.values()) {
             if (s.tagLength() >= 8) {
                 out.add(s.label());
             }
@@ -193,7 +233,7 @@ public final class GmfluxConfig extends AbstractConfig {
 
     private static void checkSuite(String name, Object value) {
         try {
-            StreamSuite.byLabel(String.valueOf(value));
+            Suite.byLabel(String.valueOf(value));
         } catch (IllegalArgumentException e) {
             throw new ConfigException(name, value, e.getMessage());
         }
@@ -205,6 +245,35 @@ public final class GmfluxConfig extends AbstractConfig {
         } catch (IllegalArgumentException e) {
             throw new ConfigException(name, value, e.getMessage());
         }
+    }
+
+    /**
+     * The configured key service behind its resolve cache and retries, or null when
+     * {@link #KEY_SERVICE} is not set. The caller owns (and closes) it.
+     */
+    KeyServiceClient keyService() {
+        String name = getString(KEY_SERVICE).strip();
+        if (name.isEmpty()) {
+            return null;
+        }
+        Map<String, Object> props = new HashMap<>();
+        originals().forEach((k, v) -> props.put(k, v instanceof Password p ? p.value() : v));
+        KeyService service;
+        try {
+            service = KeyServices.open(name, props);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException(KEY_SERVICE + "=" + name + ": " + e.getMessage());
+        } catch (KeyServiceException e) {
+            throw new ConfigException(KEY_SERVICE + "=" + name + " cannot be opened: " + e.getMessage());
+        }
+        return new KeyServiceClient(service, Duration.ofMillis(getLong(KEY_SERVICE_RESOLVE_TTL_MS)),
+                getInt(KEY_SERVICE_RETRIES), Duration.ofMillis(getLong(KEY_SERVICE_RETRY_BACKOFF_MS)));
+    }
+
+    /** The alias new DEKs are wrapped under, or null when {@link #KEY_SERVICE_ALIAS} is blank. */
+    String keyServiceAlias() {
+        String a = getString(KEY_SERVICE_ALIAS).strip();
+        return a.isEmpty() ? null : a;
     }
 
     static ConfigException missing(String name, String why) {

@@ -3,7 +3,10 @@ package io.gmflux.kafka;
 import io.gmflux.codecs.bytes.Bytes;
 import io.gmflux.codecs.bytes.Hex;
 import io.gmflux.codecs.format.Identity;
+import io.gmflux.codecs.format.KeyServiceIdentity;
+import io.gmflux.codecs.keyservice.KeyServiceClient;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -18,14 +21,16 @@ import org.apache.kafka.common.utils.Utils;
 /**
  * Decrypts record values written by {@link GmfluxSerializer} and hands the plaintext to the inner
  * deserializer. DEKs are unwrapped with the configured private keys ({@code gmflux.private.keys},
- * several for rotation) once each and cached ({@code gmflux.dek.cache.size},
- * {@code gmflux.dek.cache.ttl.ms}).
+ * several for rotation) or by the key service ({@code gmflux.key.service}) once each and cached
+ * ({@code gmflux.dek.cache.size}, {@code gmflux.dek.cache.ttl.ms}).
  *
  * <p>Failures are {@link RecordRejectedException}s (a {@link SerializationException}) whose reason
  * says what failed and whose message names the topic: not gmflux's format, a header over this
  * reader's limits or malformed, a suite not in {@code gmflux.suites}, a producer not in
  * {@code gmflux.trusted.producers}, no configured key opens the DEK (naming the key ids it is
- * wrapped for), a DEK that does not match the header's commitment, or a record that does not
+ * wrapped for), the key service cannot unwrap it (down after its retries, key missing or disabled:
+ * {@link RecordRejectedException.Reason#KEY_SERVICE_FAILED}, naming the service and key id; such a
+ * refusal is not remembered, so the record reads once the service is back), a DEK that does not match the header's commitment, or a record that does not
  * authenticate (value, header or topic changed). Without {@code gmflux.trusted.producers},
  * anyone holding a recipient's public key can write records this deserializer accepts: the
  * record layer then gives confidentiality, not origin. Deserializers are not
@@ -44,6 +49,7 @@ public class GmfluxDeserializer<T> implements Deserializer<T> {
 
     private Deserializer<T> inner;
     private DekCache cache;
+    private KeyServiceClient keyService;
     private boolean passForeign;
 
     /** For Kafka, which configures it through {@link #configure}. */
@@ -62,16 +68,22 @@ public class GmfluxDeserializer<T> implements Deserializer<T> {
             throw new ConfigException("GmfluxDeserializer decrypts values only (GmfluxSerializer refuses keys)");
         }
         GmfluxConfig config = new GmfluxConfig(configs);
-        List<Identity> identities = KeySources.identities(GmfluxConfig.PRIVATE_KEYS,
-                config.getList(GmfluxConfig.PRIVATE_KEYS));
+        List<Identity> identities = new ArrayList<>(KeySources.identities(GmfluxConfig.PRIVATE_KEYS,
+                config.getList(GmfluxConfig.PRIVATE_KEYS)));
         passForeign = config.passForeignRecords();
-        if (identities.isEmpty() && !passForeign) {
-            throw GmfluxConfig.missing(GmfluxConfig.PRIVATE_KEYS, "the private keys (PEM files or inline PEM) to decrypt with");
+        boolean serviced = !config.getString(GmfluxConfig.KEY_SERVICE).isBlank();
+        if (identities.isEmpty() && !serviced && !passForeign) {
+            throw GmfluxConfig.missing(GmfluxConfig.PRIVATE_KEYS, "the private keys (PEM files or inline PEM) to decrypt"
+                    + " with, or " + GmfluxConfig.KEY_SERVICE);
         }
         if (inner == null) {
             inner = Utils.newInstance(config.getClass(GmfluxConfig.INNER_DESERIALIZER), Deserializer.class);
         }
         inner.configure(configs, false);
+        keyService = config.keyService();
+        if (keyService != null) {
+            identities.add(new KeyServiceIdentity(keyService));
+        }
         DekCache.Policy policy = new DekCache.Policy(config.getInt(GmfluxConfig.MAX_STANZAS),
                 config.getInt(GmfluxConfig.MAX_HEADER_BYTES), config.allowedSuites(), config.trustedProducers(),
                 config.engine());
@@ -205,6 +217,9 @@ public class GmfluxDeserializer<T> implements Deserializer<T> {
     public void close() {
         if (cache != null) {
             cache.close();
+        }
+        if (keyService != null) {
+            keyService.close();
         }
         if (inner != null) {
             inner.close();

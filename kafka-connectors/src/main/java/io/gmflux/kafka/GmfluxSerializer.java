@@ -1,9 +1,12 @@
 package io.gmflux.kafka;
 
 import io.gmflux.codecs.bytes.Bytes;
+import io.gmflux.codecs.format.KeyServiceRecipient;
 import io.gmflux.codecs.format.Recipient;
+import io.gmflux.codecs.keyservice.KeyServiceClient;
 import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.common.config.ConfigException;
@@ -25,6 +28,11 @@ import org.apache.kafka.common.utils.Utils;
  *   gmflux.suite=sm4-gcm
  *   gmflux.producer.key=/etc/keys/orders-producer.key   (optional: sign each DEK header)
  * </pre>
+ * With a key service (a KMS or an HSM) the DEK is wrapped by it instead of, or besides, public keys:
+ * {@code gmflux.key.service=pkcs11}, {@code gmflux.key.service.alias=orders} and the service's own
+ * {@code gmflux.key.service.pkcs11.*} settings. Each new DEK is wrapped under the alias's current key;
+ * if the service cannot wrap (down after its retries, key disabled), {@code send} fails with a
+ * {@link SerializationException} naming the alias and the reason, and nothing is written.
  * All properties are also handed to the inner serializer's {@code configure}.
  *
  * <ul>
@@ -46,6 +54,7 @@ public class GmfluxSerializer<T> implements Serializer<T> {
 
     private Serializer<T> inner;
     private DekIssuer issuer;
+    private KeyServiceClient keyService;
 
     /** For Kafka, which configures it through {@link #configure}. */
     public GmfluxSerializer() {
@@ -64,18 +73,28 @@ public class GmfluxSerializer<T> implements Serializer<T> {
                     + " send and break partitioning and compaction");
         }
         GmfluxConfig config = new GmfluxConfig(configs);
-        List<Recipient> recipients = KeySources.recipients(GmfluxConfig.RECIPIENTS,
-                config.getList(GmfluxConfig.RECIPIENTS));
-        if (recipients.isEmpty()) {
-            throw GmfluxConfig.missing(GmfluxConfig.RECIPIENTS, "the public keys (PEM files or inline PEM) to encrypt to");
+        List<Recipient> recipients = new ArrayList<>(KeySources.recipients(GmfluxConfig.RECIPIENTS,
+                config.getList(GmfluxConfig.RECIPIENTS)));
+        String alias = config.keyServiceAlias();
+        if (!config.getString(GmfluxConfig.KEY_SERVICE).isBlank() && alias == null) {
+            throw GmfluxConfig.missing(GmfluxConfig.KEY_SERVICE_ALIAS, "the alias whose current key wraps new DEKs"
+                    + " (" + GmfluxConfig.KEY_SERVICE + " is set)");
+        }
+        if (recipients.isEmpty() && alias == null) {
+            throw GmfluxConfig.missing(GmfluxConfig.RECIPIENTS, "the public keys (PEM files or inline PEM) to encrypt to,"
+                    + " or " + GmfluxConfig.KEY_SERVICE + " and " + GmfluxConfig.KEY_SERVICE_ALIAS);
+        }
+        if (recipients.size() + (alias == null ? 0 : 1) > DekHeader.MAX_STANZAS) {
+            throw new ConfigException(GmfluxConfig.RECIPIENTS + " names " + recipients.size() + " keys; a record's "
+                    + DekHeader.NAME + " header holds at most " + DekHeader.MAX_STANZAS);
         }
         if (inner == null) {
             inner = Utils.newInstance(config.getClass(GmfluxConfig.INNER_SERIALIZER), Serializer.class);
         }
         inner.configure(configs, false);
-        if (recipients.size() > DekHeader.MAX_STANZAS) {
-            throw new ConfigException(GmfluxConfig.RECIPIENTS + " names " + recipients.size() + " keys; a record's "
-                    + DekHeader.NAME + " header holds at most " + DekHeader.MAX_STANZAS);
+        keyService = config.keyService();
+        if (keyService != null) {
+            recipients.add(new KeyServiceRecipient(keyService, alias));
         }
         issuer = new DekIssuer(recipients, config.suite(), config.engine(), config.producerSigner(), config.getLong(GmfluxConfig.ROTATE_RECORDS),
                 config.getLong(GmfluxConfig.ROTATE_BYTES), config.getLong(GmfluxConfig.ROTATE_MS),
@@ -141,6 +160,9 @@ public class GmfluxSerializer<T> implements Serializer<T> {
     public void close() {
         if (issuer != null) {
             issuer.close();
+        }
+        if (keyService != null) {
+            keyService.close();
         }
         if (inner != null) {
             inner.close();

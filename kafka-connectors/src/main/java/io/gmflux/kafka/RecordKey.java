@@ -1,7 +1,7 @@
 package io.gmflux.kafka;
 
 import io.gmflux.codecs.bytes.Bytes;
-import io.gmflux.codecs.format.StreamSuite;
+import io.gmflux.codecs.format.Suite;
 import io.gmflux.codecs.format.SuiteCipher;
 import io.gmflux.codecs.sm4.EngineChoice;
 import java.util.concurrent.atomic.AtomicReferenceArray;
@@ -20,7 +20,7 @@ import javax.crypto.AEADBadTagException;
  */
 final class RecordKey {
 
-    private final StreamSuite suite;
+    private final Suite suite;
     private final EngineChoice engine;
     private final byte[] keyMaterial;
     /** More slots than threads that seal at once in practice; a miss only costs building a cipher. */
@@ -30,13 +30,13 @@ final class RecordKey {
     private volatile boolean destroyed;
 
     /** Takes ownership of {@code keyMaterial} ({@code key || nonce_prefix}); SM4 runs on {@code engine}. */
-    RecordKey(StreamSuite suite, EngineChoice engine, byte[] keyMaterial) {
+    RecordKey(Suite suite, EngineChoice engine, byte[] keyMaterial) {
         this.suite = suite;
         this.engine = engine;
         this.keyMaterial = keyMaterial;
     }
 
-    StreamSuite suite() {
+    Suite suite() {
         return suite;
     }
 

@@ -24,6 +24,11 @@ public class RecordRejectedException extends SerializationException {
         UNTRUSTED_PRODUCER,
         /** No configured private key opens the DEK. */
         NO_MATCHING_KEY,
+        /**
+         * The key service could not unwrap the DEK: it is down (after the configured retries), or the
+         * key is missing or disabled; the cause is its {@link io.gmflux.codecs.keyservice.KeyServiceException}.
+         */
+        KEY_SERVICE_FAILED,
         /** The DEK unwrapped does not match the header's commitment (a header wrapping different DEKs). */
         DEK_COMMITMENT_MISMATCH,
         /** The value does not authenticate under the record key (value, header or topic changed). */

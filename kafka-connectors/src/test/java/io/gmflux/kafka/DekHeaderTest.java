@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.gmflux.codecs.format.KeyText;
 import io.gmflux.codecs.format.RecipientStanza;
 import io.gmflux.codecs.format.StreamException;
-import io.gmflux.codecs.format.StreamSuite;
+import io.gmflux.codecs.format.Suite;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -100,12 +100,12 @@ class DekHeaderTest {
         byte[] dek = new byte[32];
         List<RecipientStanza> twice = List.of(KeyText.recipient(ALICE.publicText).wrap(dek, dekId, random),
                 KeyText.recipient(ALICE.publicText).wrap(dek, dekId, random));
-        byte[] committed = DekHeader.committedPart(StreamSuite.SM4_GCM, dekId, twice);
+        byte[] committed = DekHeader.committedPart(Suite.SM4_GCM, dekId, twice);
         byte[] header = Arrays.copyOf(committed, committed.length + DekHeader.COMMITMENT_LENGTH + 1);
         header[DekHeader.STANZAS_OFFSET + 3 + RecipientStanza.KEY_ID_LENGTH] = 0x04;
         assertThatThrownBy(() -> DekHeader.parse(header, DekHeader.MAX_STANZAS))
                 .isInstanceOf(StreamException.Malformed.class).hasMessageContaining("two stanzas for sm2:" + ALICE.keyIdHex);
-        byte[] one = DekHeader.committedPart(StreamSuite.SM4_GCM, dekId, twice.subList(0, 1));
+        byte[] one = DekHeader.committedPart(Suite.SM4_GCM, dekId, twice.subList(0, 1));
         byte[] once = Arrays.copyOf(one, one.length + DekHeader.COMMITMENT_LENGTH + 1);
         once[DekHeader.STANZAS_OFFSET + 3 + RecipientStanza.KEY_ID_LENGTH] = 0x04;
         DekHeader parsed = DekHeader.parse(once, DekHeader.MAX_STANZAS);

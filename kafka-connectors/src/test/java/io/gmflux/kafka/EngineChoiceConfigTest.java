@@ -3,7 +3,7 @@ package io.gmflux.kafka;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.gmflux.codecs.format.StreamSuite;
+import io.gmflux.codecs.format.Suite;
 import io.gmflux.codecs.format.SuiteCipher;
 import io.gmflux.codecs.sm4.EngineChoice;
 import java.util.Map;
@@ -43,8 +43,8 @@ class EngineChoiceConfigTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = StreamSuite.class, names = {"SM4_GCM", "SM4_CCM", "SM4_CTR_HMAC_SM3", "ZUC256_MAC128"})
-    void recordKeysOfBothEnginesSealTheSameBytes(StreamSuite suite) throws Exception {
+    @EnumSource(value = Suite.class, names = {"SM4_GCM", "SM4_CCM", "SM4_CTR_HMAC_SM3", "ZUC256_MAC128"})
+    void recordKeysOfBothEnginesSealTheSameBytes(Suite suite) throws Exception {
         SplittableRandom rnd = new SplittableRandom(0xca5e14L + suite.id());
         byte[] km = new byte[suite.keyLength() + SuiteCipher.NONCE_PREFIX_LENGTH];
         rnd.nextBytes(km);

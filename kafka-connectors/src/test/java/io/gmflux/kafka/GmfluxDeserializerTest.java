@@ -3,7 +3,7 @@ package io.gmflux.kafka;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.gmflux.codecs.format.StreamSuite;
+import io.gmflux.codecs.format.Suite;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -43,8 +43,8 @@ class GmfluxDeserializerTest {
     }
 
     @ParameterizedTest
-    @EnumSource(StreamSuite.class)
-    void roundTripsEverySuiteAndLength(StreamSuite suite) {
+    @EnumSource(Suite.class)
+    void roundTripsEverySuiteAndLength(Suite suite) {
         SplittableRandom rnd = new SplittableRandom(0x6d1L + suite.id());
         try (GmfluxSerializer<byte[]> s = Configured.serializer(ALICE, GmfluxConfig.SUITE, suite.label());
                 GmfluxDeserializer<byte[]> d = Configured.deserializer(ALICE, GmfluxConfig.SUITES, suite.label())) {
@@ -275,7 +275,7 @@ class GmfluxDeserializerTest {
         assertThat(d.deserialize("t", h, v)).isEqualTo("héllo, 世界");
         Header dek = h.lastHeader(DekHeader.NAME);
         assertThat(dek.value()[0]).isEqualTo((byte) DekHeader.VERSION);
-        assertThat(Arrays.copyOfRange(dek.value(), 1, 2)).containsExactly((byte) StreamSuite.SM4_GCM.id());
+        assertThat(Arrays.copyOfRange(dek.value(), 1, 2)).containsExactly((byte) Suite.SM4_GCM.id());
         s.close();
         d.close();
     }

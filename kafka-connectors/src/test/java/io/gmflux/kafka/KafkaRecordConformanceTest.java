@@ -2,7 +2,7 @@ package io.gmflux.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.gmflux.codecs.format.StreamSuite;
+import io.gmflux.codecs.format.Suite;
 import io.gmflux.codecs.sm2.Sm2KeyEncoding;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
@@ -77,7 +77,7 @@ class KafkaRecordConformanceTest {
             throws Exception {
         // §7.1 header: version, suite, dek_id, n, stanzas, commitment, signer
         assertThat(header[0]).isEqualTo((byte) 2);
-        assertThat(header[1]).isEqualTo((byte) StreamSuite.SM4_GCM.id());
+        assertThat(header[1]).isEqualTo((byte) Suite.SM4_GCM.id());
         ByteBuffer hb = ByteBuffer.wrap(header, 2, header.length - 2);
         byte[] dekId = new byte[16];
         hb.get(dekId);

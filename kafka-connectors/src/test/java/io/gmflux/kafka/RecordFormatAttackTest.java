@@ -7,7 +7,7 @@ import io.gmflux.codecs.bytes.Hex;
 import io.gmflux.codecs.format.KeyText;
 import io.gmflux.codecs.format.Recipient;
 import io.gmflux.codecs.format.RecipientStanza;
-import io.gmflux.codecs.format.StreamSuite;
+import io.gmflux.codecs.format.Suite;
 import io.gmflux.codecs.sm2.Sm2KeyEncoding;
 import io.gmflux.codecs.sm3.HkdfSm3;
 import io.gmflux.codecs.sm3.Sm3;
@@ -71,7 +71,7 @@ class RecordFormatAttackTest {
 
     /** An unsigned v2 header, committed to {@code committedDek}, as a hostile producer writes it. */
     private static byte[] header(byte[] dekId, List<RecipientStanza> stanzas, byte[] committedDek) {
-        byte[] committed = DekHeader.committedPart(StreamSuite.SM4_GCM, dekId, stanzas);
+        byte[] committed = DekHeader.committedPart(Suite.SM4_GCM, dekId, stanzas);
         byte[] commitment = DekKeys.commitment(dekId, committedDek, committed, committed.length);
         byte[] h = Arrays.copyOf(committed, committed.length + commitment.length + 1);
         System.arraycopy(commitment, 0, h, committed.length, commitment.length);
@@ -493,10 +493,10 @@ class RecordFormatAttackTest {
     @Test
     void zuc128WithItsShortTagIsReadOnlyWhenChosen() {
         try (GmfluxSerializer<byte[]> s = Configured.serializer(ALICE, GmfluxConfig.SUITE,
-                        StreamSuite.ZUC128_EEA3_EIA3.label());
+                        Suite.ZUC128_EEA3_EIA3.label());
                 GmfluxDeserializer<byte[]> byDefault = Configured.deserializer(ALICE);
                 GmfluxDeserializer<byte[]> chosen = Configured.deserializer(ALICE, GmfluxConfig.SUITES,
-                        StreamSuite.ZUC128_EEA3_EIA3.label())) {
+                        Suite.ZUC128_EEA3_EIA3.label())) {
             Sealed r = seal(s, TOPIC, "x");
             assertRefused(() -> byDefault.deserialize(TOPIC, r.headers, r.value),
                     RecordRejectedException.Reason.SUITE_NOT_ALLOWED);

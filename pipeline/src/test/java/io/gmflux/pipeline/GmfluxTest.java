@@ -10,7 +10,7 @@ import io.gmflux.codecs.format.PassphraseRecipient;
 import io.gmflux.codecs.format.StreamException;
 import io.gmflux.codecs.format.StreamHeader;
 import io.gmflux.codecs.format.StreamSpec;
-import io.gmflux.codecs.format.StreamSuite;
+import io.gmflux.codecs.format.Suite;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.io.ByteArrayInputStream;
@@ -259,7 +259,7 @@ class GmfluxTest {
         SplittableRandom rnd = new SplittableRandom(0x91_0005L);
         byte[] plain = new byte[2 * CHUNK + 3];
         rnd.nextBytes(plain);
-        for (StreamSuite suite : StreamSuite.values()) {
+        for (Suite suite : Suite.values()) {
             StreamSpec s = StreamSpec.builder().suite(suite).chunkSize(CHUNK).recipient(pass).build();
             byte[] sealed = drain(new TrackedBuffers().pieces(plain, 2000, rnd).transform(Gmflux.encrypt(s)));
             assertThat(drain(Flux.just(Unpooled.wrappedBuffer(sealed)).transform(Gmflux.decrypt(List.of(pass)))))

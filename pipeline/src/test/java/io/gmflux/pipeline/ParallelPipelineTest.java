@@ -12,7 +12,7 @@ import io.gmflux.codecs.format.Sm2MlKem768PrivateKey;
 import io.gmflux.codecs.format.Sm2Recipient;
 import io.gmflux.codecs.format.StreamHeader;
 import io.gmflux.codecs.format.StreamSpec;
-import io.gmflux.codecs.format.StreamSuite;
+import io.gmflux.codecs.format.Suite;
 import io.gmflux.codecs.sm2.Sm2KeyPair;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
@@ -90,7 +90,7 @@ class ParallelPipelineTest {
     void everyParallelismWritesTheBlockingStreamsBytesAndReadsThemBack() throws Exception {
         SplittableRandom rnd = new SplittableRandom(0x9a_0001L);
         int trial = 0;
-        for (StreamSuite suite : StreamSuite.values()) {
+        for (Suite suite : Suite.values()) {
             for (int who = 0; who < 5; who++) {
                 int chunk = rnd.nextBoolean() ? CHUNK : 16 * 1024;
                 int[] sizes = {0, 1, chunk - 1, chunk, chunk + 1, 3 * chunk + rnd.nextInt(chunk)};
@@ -478,7 +478,7 @@ class ParallelPipelineTest {
         SplittableRandom rnd = new SplittableRandom(0x9a_0008L);
         for (int trial = 0; trial < 16; trial++) {
             int p = PARALLELISM[trial % PARALLELISM.length];
-            StreamSuite suite = StreamSuite.values()[trial % StreamSuite.values().length];
+            Suite suite = Suite.values()[trial % Suite.values().length];
             byte[] plain = new byte[rnd.nextInt(1, 10) * CHUNK + (rnd.nextBoolean() ? 0 : rnd.nextInt(CHUNK))];
             rnd.nextBytes(plain);
             long seed = rnd.nextLong();

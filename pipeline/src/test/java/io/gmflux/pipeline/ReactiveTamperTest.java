@@ -11,7 +11,7 @@ import io.gmflux.codecs.format.ReadLimits;
 import io.gmflux.codecs.format.Sm2Recipient;
 import io.gmflux.codecs.format.StreamException;
 import io.gmflux.codecs.format.StreamSpec;
-import io.gmflux.codecs.format.StreamSuite;
+import io.gmflux.codecs.format.Suite;
 import io.gmflux.codecs.sm2.Sm2KeyPair;
 import io.netty.buffer.ByteBuf;
 import java.io.ByteArrayInputStream;
@@ -40,7 +40,7 @@ class ReactiveTamperTest {
     private static final Sm2KeyPair ALICE = Sm2KeyPair.generate();
     private static final List<Identity> IDS = List.of(Sm2Recipient.identity(ALICE.privateKey()));
 
-    private static byte[] seal(StreamSuite suite, byte[] plain) throws Exception {
+    private static byte[] seal(Suite suite, byte[] plain) throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (GmfluxOutputStream o = new GmfluxOutputStream(out, StreamSpec.builder().suite(suite).chunkSize(CHUNK)
                 .recipient(new Sm2Recipient(ALICE.publicKey())).build())) {
@@ -103,10 +103,10 @@ class ReactiveTamperTest {
     @Test
     void refusesEveryMutationLikeTheBlockingReader() throws Exception {
         SplittableRandom rnd = new SplittableRandom(0x7e_0001L);
-        StreamSuite[] suites = StreamSuite.values();
+        Suite[] suites = Suite.values();
         int refused = 0;
         for (int trial = 0; trial < 600; trial++) {
-            StreamSuite suite = suites[trial % suites.length];
+            Suite suite = suites[trial % suites.length];
             byte[] plain = new byte[rnd.nextInt(6 * CHUNK)];
             rnd.nextBytes(plain);
             byte[] sealed = seal(suite, plain);
@@ -148,7 +148,7 @@ class ReactiveTamperTest {
         SplittableRandom rnd = new SplittableRandom(0x7e_0002L);
         byte[] plain = new byte[20 * CHUNK + 7];
         rnd.nextBytes(plain);
-        byte[] sealed = seal(StreamSuite.SM4_GCM, plain);
+        byte[] sealed = seal(Suite.SM4_GCM, plain);
         int header = sealed.length - plain.length - 21 * 16;
         Path in = dir.resolve("in.gmf");
         Path out = dir.resolve("out.bin");
@@ -177,7 +177,7 @@ class ReactiveTamperTest {
      */
     @Test
     void refusesHeadersAtAndBeyondTheLimits() throws Exception {
-        byte[] sealed = seal(StreamSuite.SM4_GCM, new byte[100]);
+        byte[] sealed = seal(Suite.SM4_GCM, new byte[100]);
         int stanzaEnd = 44 + 3 + 8 + 65 + 48;
         for (int n : new int[] {1024, 1025}) {
             ByteArrayOutputStream forged = new ByteArrayOutputStream();
@@ -217,7 +217,7 @@ class ReactiveTamperTest {
      */
     @Test
     void readLimitsRefuseAnOversizedHeaderBeforeBufferingItAndCostlyStanzasBeforeAnyPbkdf2() throws Exception {
-        byte[] sealed = seal(StreamSuite.SM4_GCM, new byte[100]);
+        byte[] sealed = seal(Suite.SM4_GCM, new byte[100]);
         int stanzaEnd = 44 + 3 + 8 + 65 + 48;
         ByteArrayOutputStream forged = new ByteArrayOutputStream();
         forged.write(sealed, 0, 42);

@@ -1,6 +1,6 @@
 package io.gmflux.bench.kafka;
 
-import io.gmflux.codecs.format.StreamSuite;
+import io.gmflux.codecs.format.Suite;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -44,9 +44,9 @@ public class KafkaBench {
     public void start() {
         String bootstrap = KafkaPipe.sharedBroker();
         plain = new KafkaPipe("plain", bootstrap, null);
-        sm4gcm = new KafkaPipe("sm4gcm", bootstrap, StreamSuite.SM4_GCM);
-        zuc128 = new KafkaPipe("zuc128", bootstrap, StreamSuite.ZUC128_EEA3_EIA3);
-        aes256gcm = new KafkaPipe("aes256gcm", bootstrap, StreamSuite.AES_256_GCM);
+        sm4gcm = new KafkaPipe("sm4gcm", bootstrap, Suite.SM4_GCM);
+        zuc128 = new KafkaPipe("zuc128", bootstrap, Suite.ZUC128_EEA3_EIA3);
+        aes256gcm = new KafkaPipe("aes256gcm", bootstrap, Suite.AES_256_GCM);
     }
 
     @TearDown

@@ -1,6 +1,7 @@
 package io.gmflux.bench.kafka;
 
-import io.gmflux.codecs.format.StreamSuite;
+import io.gmflux.codecs.format.Suite;
+import io.gmflux.codecs.sm4.EngineChoice;
 import io.gmflux.codecs.sm2.Sm2KeyEncoding;
 import io.gmflux.codecs.sm2.Sm2KeyPair;
 import io.gmflux.kafka.GmfluxConfig;
@@ -62,15 +63,28 @@ final class KafkaPipe implements AutoCloseable {
     /**
      * @param suite the gmflux suite, or null for plaintext
      */
-    KafkaPipe(String name, String bootstrap, StreamSuite suite) {
-        this(name, bootstrap, suite, false);
+    KafkaPipe(String name, String bootstrap, Suite suite) {
+        this(name, bootstrap, suite, false, EngineChoice.TABLE);
+    }
+
+    /**
+     * @param suite the gmflux suite
+     * @param engine the SM4 engine ({@code gmflux.engine}) of producer and consumer
+     */
+    KafkaPipe(String name, String bootstrap, Suite suite, EngineChoice engine) {
+        this(name, bootstrap, suite, false, engine);
+    }
+
+    KafkaPipe(String name, String bootstrap, Suite suite, boolean framed) {
+        this(name, bootstrap, suite, framed, EngineChoice.TABLE);
     }
 
     /**
      * @param suite the gmflux suite, or null for plaintext
      * @param framed plaintext only: records shaped like gmflux's (see {@link FramedPlaintext}), no cryptography
+     * @param engine the SM4 engine of the SM4 suites
      */
-    KafkaPipe(String name, String bootstrap, StreamSuite suite, boolean framed) {
+    private KafkaPipe(String name, String bootstrap, Suite suite, boolean framed, EngineChoice engine) {
         this.name = name;
         this.topic = "bench-" + name + "-" + UUID.randomUUID().toString().substring(0, 8);
         try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrap))) {
@@ -103,6 +117,8 @@ final class KafkaPipe implements AutoCloseable {
             p.put("value.serializer", GmfluxSerializer.class.getName());
             p.put(GmfluxConfig.RECIPIENTS, Sm2KeyEncoding.toPem(key.publicKey()));
             p.put(GmfluxConfig.SUITE, suite.label());
+            p.put(GmfluxConfig.ENGINE, engine.label());
+            c.put(GmfluxConfig.ENGINE, engine.label());
             c.put("value.deserializer", GmfluxDeserializer.class.getName());
             c.put(GmfluxConfig.PRIVATE_KEYS, Sm2KeyEncoding.toPem(key.privateKey()));
             c.put(GmfluxConfig.SUITES, suite.label());

@@ -1,6 +1,6 @@
 package io.gmflux.bench.kafka;
 
-import io.gmflux.codecs.format.StreamSuite;
+import io.gmflux.codecs.format.Suite;
 import io.gmflux.codecs.sm2.Sm2KeyEncoding;
 import io.gmflux.codecs.sm2.Sm2KeyPair;
 import io.gmflux.kafka.GmfluxConfig;
@@ -58,7 +58,7 @@ public class RecordLayerBench {
 
     @Setup
     public void setUp() {
-        StreamSuite s = StreamSuite.byLabel(suite);
+        Suite s = Suite.byLabel(suite);
         Sm2KeyPair key = Sm2KeyPair.generate();
         Map<String, Object> p = new HashMap<>();
         p.put(GmfluxConfig.RECIPIENTS, Sm2KeyEncoding.toPem(key.publicKey()));

@@ -1,6 +1,6 @@
 package io.gmflux.bench.kafka;
 
-import io.gmflux.codecs.format.StreamSuite;
+import io.gmflux.codecs.format.Suite;
 import io.gmflux.codecs.sm2.Sm2KeyEncoding;
 import io.gmflux.codecs.sm2.Sm2KeyPair;
 import io.gmflux.codecs.sm4.Ghash;
@@ -36,7 +36,7 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
  * JVM, and the table gives medians over rounds.
  *
  * <pre>
- * java -cp bench/target/benchmarks.jar io.gmflux.bench.kafka.RecordLayerCpu [--rounds 7] [--ms 300]
+ * java -cp bench/target/benchmarks.jar io.gmflux.bench.kafka.RecordLayerCpu [--rounds 7] [--ms 300] [--rows REGEX]
  * </pre>
  *
  * Rows: {@code layer/<suite>} is serialize then deserialize through {@code GmfluxSerializer} /
@@ -57,13 +57,18 @@ public final class RecordLayerCpu {
     public static void main(String[] args) throws Exception {
         int rounds = 7;
         long ms = 300;
+        java.util.regex.Pattern only = java.util.regex.Pattern.compile(".*");
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--rounds" -> rounds = Integer.parseInt(args[++i]);
                 case "--ms" -> ms = Long.parseLong(args[++i]);
+                case "--rows" -> only = java.util.regex.Pattern.compile(args[++i]);
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
+        String ctEngine = Sm4.awaitConstantTimeEngine(java.time.Duration.ofSeconds(60));
+        System.out.println("Java " + System.getProperty("java.version") + "; SM4 constant-time engine: " + ctEngine
+                + "; constant-time GHASH: " + Sm4.constantTimeGhashName());
         SplittableRandom rnd = new SplittableRandom(0x6b61666bL);
         byte[][] values = new byte[64][KafkaPipe.VALUE_SIZE];
         for (byte[] v : values) {
@@ -79,7 +84,7 @@ public final class RecordLayerCpu {
             return pd.deserialize(TOPIC, h, ByteBuffer.wrap(raw)).length;
         });
         Sm2KeyPair key = Sm2KeyPair.generate();
-        for (StreamSuite suite : List.of(StreamSuite.SM4_GCM, StreamSuite.ZUC128_EEA3_EIA3, StreamSuite.AES_256_GCM)) {
+        for (Suite suite : List.of(Suite.SM4_GCM, Suite.ZUC128_EEA3_EIA3, Suite.AES_256_GCM)) {
             GmfluxSerializer<byte[]> s = new GmfluxSerializer<>();
             s.configure(Map.of(GmfluxConfig.RECIPIENTS, Sm2KeyEncoding.toPem(key.publicKey()),
                     GmfluxConfig.SUITE, suite.label()), false);
@@ -92,8 +97,20 @@ public final class RecordLayerCpu {
                 return d.deserialize(TOPIC, h, ByteBuffer.wrap(sealed)).length;
             });
         }
+        // SM4-GCM constant-time end to end (gmflux.engine=constant-time): the vector engine where it runs
+        GmfluxSerializer<byte[]> cts = new GmfluxSerializer<>();
+        cts.configure(Map.of(GmfluxConfig.RECIPIENTS, Sm2KeyEncoding.toPem(key.publicKey()),
+                GmfluxConfig.SUITE, Suite.SM4_GCM.label(), GmfluxConfig.ENGINE, "constant-time"), false);
+        GmfluxDeserializer<byte[]> ctd = new GmfluxDeserializer<>();
+        ctd.configure(new HashMap<>(Map.of(GmfluxConfig.PRIVATE_KEYS, Sm2KeyEncoding.toPem(key.privateKey()),
+                GmfluxConfig.SUITES, Suite.SM4_GCM.label(), GmfluxConfig.ENGINE, "constant-time")), false);
+        rows.put("layer/sm4-gcm ct", () -> {
+            RecordHeaders h = new RecordHeaders();
+            byte[] sealed = cts.serialize(TOPIC, h, values[next[0]++ & 63]);
+            return ctd.deserialize(TOPIC, h, ByteBuffer.wrap(sealed)).length;
+        });
         byte[] k16 = Arrays.copyOf(values[1], 16);
-        Sm4Engine engine = Sm4.newEngine(k16);
+        Sm4Engine engine = Sm4.newTableEngine(k16);
         byte[] iv = new byte[12];
         Sm4Gcm gcm = Sm4Gcm.encryptor(engine, iv, 16);
         Sm4Gcm gcmOpen = Sm4Gcm.decryptor(engine, iv, 16);
@@ -126,6 +143,19 @@ public final class RecordLayerCpu {
                 throw new IllegalStateException(e);
             }
         });
+        Sm4Engine ctEngineKeyed = Sm4.newConstantTimeEngine(k16);
+        Sm4Gcm ctGcm = Sm4Gcm.encryptor(ctEngineKeyed, iv, 16);
+        Sm4Gcm ctGcmOpen = Sm4Gcm.decryptor(ctEngineKeyed, iv, 16);
+        rows.put("sm4-gcm ct seal+open 1k", () -> {
+            try {
+                ctGcm.resetWithIv(iv);
+                ctGcm.doFinal(values[0], 0, KafkaPipe.VALUE_SIZE, out, 0);
+                ctGcmOpen.resetWithIv(iv);
+                return ctGcmOpen.doFinal(out, 0, out.length, back, 0);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
         byte[] ctrOut = new byte[KafkaPipe.VALUE_SIZE];
         byte[] counter = new byte[16];
         rows.put("sm4-ctr 1k", () -> {
@@ -138,6 +168,16 @@ public final class RecordLayerCpu {
             ghash.digest(ctrOut, 0);
             return ctrOut[0];
         });
+        rows.put("sm4-ctr ct 1k", () -> {
+            ctEngineKeyed.encryptCtr(counter, values[0], 0, ctrOut, 0, KafkaPipe.VALUE_SIZE / 16);
+            return ctrOut[0];
+        });
+        Ghash ctGhash = new Ghash(Arrays.copyOf(values[2], 16), true);
+        rows.put("ghash ct 1k", () -> {
+            ctGhash.updateBlocks(values[0], 0, KafkaPipe.VALUE_SIZE / 16);
+            ctGhash.digest(ctrOut, 0);
+            return ctrOut[0];
+        });
         byte[] zout = new byte[KafkaPipe.VALUE_SIZE];
         int[] count = new int[1];
         rows.put("eea3 1k", () -> {
@@ -146,12 +186,16 @@ public final class RecordLayerCpu {
         });
         rows.put("eia3 1k", () -> Eia3.mac(k16, count[0]++, 0, 0, values[0], 0, 8L * KafkaPipe.VALUE_SIZE));
 
-        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+        java.util.regex.Pattern selected = only;
+        rows.keySet().removeIf(n -> !n.equals("layer/plain") && !selected.matcher(n).find());
+        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         Map<String, List<Double>> results = new LinkedHashMap<>();
+        Map<String, Double> allocated = new LinkedHashMap<>();
         List<String> names = new ArrayList<>(rows.keySet());
         // Warm-up: every row, twice as long as a measurement.
         for (String n : names) {
             measure(mx, rows.get(n), 2 * ms);
+            allocated.put(n, allocatedPerCall(mx, rows.get(n)));
         }
         for (int r = 0; r < rounds; r++) {
             List<String> order = new ArrayList<>(names);
@@ -163,13 +207,25 @@ public final class RecordLayerCpu {
             }
         }
         double plain = median(results.get("layer/plain"));
-        System.out.printf(Locale.ROOT, "%-22s %12s %12s %14s%n", "row", "CPU ns/op", "min..max", "minus plain");
+        System.out.printf(Locale.ROOT, "%-24s %12s %14s %14s %12s%n", "row", "CPU ns/op", "min..max", "minus plain", "bytes/op");
         for (String n : names) {
             List<Double> v = results.get(n);
             double m = median(v);
-            System.out.printf(Locale.ROOT, "%-22s %12.0f %5.0f..%-6.0f %12.0f%n", n, m, v.stream().mapToDouble(x -> x).min().orElse(0),
-                    v.stream().mapToDouble(x -> x).max().orElse(0), n.startsWith("layer/") ? m - plain : m);
+            System.out.printf(Locale.ROOT, "%-24s %12.0f %6.0f..%-7.0f %12.0f %12.0f%n", n, m, v.stream().mapToDouble(x -> x).min().orElse(0),
+                    v.stream().mapToDouble(x -> x).max().orElse(0), n.startsWith("layer/") ? m - plain : m, allocated.get(n));
         }
+    }
+
+    /** Heap bytes this thread allocates per call (TLAB accounting), over 4,096 calls after the warm-up. */
+    private static double allocatedPerCall(com.sun.management.ThreadMXBean mx, IntSupplier op) {
+        long a0 = mx.getCurrentThreadAllocatedBytes();
+        int acc = 0;
+        for (int i = 0; i < 4096; i++) {
+            acc += op.getAsInt();
+        }
+        long a1 = mx.getCurrentThreadAllocatedBytes();
+        sink += acc;
+        return (a1 - a0) / 4096.0;
     }
 
     /** CPU nanoseconds of this thread per call, over about {@code ms} milliseconds of CPU time. */

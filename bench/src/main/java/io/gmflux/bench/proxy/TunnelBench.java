@@ -1,7 +1,7 @@
 package io.gmflux.bench.proxy;
 
-import io.gmflux.codecs.format.ChunkCipher;
-import io.gmflux.codecs.format.StreamSuite;
+import io.gmflux.codecs.format.Suite;
+import io.gmflux.codecs.format.SuiteCipher;
 import io.gmflux.codecs.sm2.Sm2KeyPair;
 import io.gmflux.examples.proxy.ProxySettings;
 import io.gmflux.examples.proxy.TunnelProxy;
@@ -61,7 +61,7 @@ public class TunnelBench {
     private TunnelProxy clientProxy;
     private Socket direct;
     private Socket tunnelled;
-    private ChunkCipher gcm;
+    private SuiteCipher gcm;
     private long seq;
 
     /** A server proxy in front of {@code service} and a client proxy in front of that, on OS-chosen ports. */
@@ -92,9 +92,7 @@ public class TunnelBench {
         tunnelled = new Socket("127.0.0.1", clientProxy.address().getPort());
         direct.setTcpNoDelay(true);
         tunnelled.setTcpNoDelay(true);
-        byte[] key = new byte[16];
-        byte[] prefix = new byte[7];
-        gcm = StreamSuite.SM4_GCM.newChunkCipher(key, prefix);
+        gcm = SuiteCipher.create(Suite.SM4_GCM, new byte[16 + SuiteCipher.NONCE_PREFIX_LENGTH]);
     }
 
     @TearDown(Level.Trial)

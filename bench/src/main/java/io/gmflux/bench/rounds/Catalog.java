@@ -6,6 +6,7 @@ import io.gmflux.bench.peers.KonaOps;
 import io.gmflux.bench.sm2.Sm2Bench;
 import io.gmflux.bench.sm3.Sm3Bench;
 import io.gmflux.bench.sm4.AeadBench;
+import io.gmflux.bench.sm4.JcaConstantTimeSm4;
 import io.gmflux.bench.sm4.Sm4ModesBench;
 import io.gmflux.bench.sm9.Sm9Bench;
 import io.gmflux.bench.zuc.ZucBench;
@@ -65,8 +66,30 @@ final class Catalog {
         sm9();
         sm3();
         sm4();
+        constantTimeSm4();
         zuc();
     }
+
+    /**
+     * Rows measured on JDK 17: every row but the constant-time ones (their engine there is the bitsliced
+     * one, measured in {@code bench/results/engine-choice.md}), as before JDK 25 columns existed.
+     */
+    static boolean onJdk17(Row r) {
+        return !r.id().startsWith(CONSTANT_TIME_PREFIX);
+    }
+
+    /**
+     * Rows measured again on JDK 25 with the Vector API: the rows the vector SM4 engine and GHASH
+     * change (SM4 on the table engine, and through the JCA on the constant-time engine) and SM2's four
+     * operations with a bar in issue 15. SM3, SM9, ZUC and SM2's key pair and exchange are left out to keep
+     * the run near 25 minutes (nothing in them uses the Vector API).
+     */
+    static boolean onJdk25(Row r) {
+        return r.id().startsWith("sm4.") || r.id().startsWith(CONSTANT_TIME_PREFIX)
+                || r.id().matches("sm2\\.(sign|verify|encrypt|decrypt)");
+    }
+
+    static final String CONSTANT_TIME_PREFIX = "ct.";
 
     List<Row> rows() {
         return rows;
@@ -147,6 +170,24 @@ final class Catalog {
             candidate(row, BC, "Tables64k", false, () -> method(AeadBench.class, "sm4Gcm" + s + "_bc"));
             kona(row, k -> k.sm4Gcm(size));
             candidate(row, JDK, "intrinsics", false, () -> method(AeadBench.class, "aesGcm" + s + "_jdk"));
+        }
+    }
+
+    /**
+     * SM4 through gmflux's JCA provider on the constant-time engine (GCM constant-time end to end),
+     * beside the same peer candidates as the table-engine row of the same operation (warmed once).
+     */
+    private void constantTimeSm4() {
+        String[][] ops = {{"sm4.ecb.1k", "sm4Ecb1k"}, {"sm4.ctr.1k", "sm4Ctr1k"}, {"sm4.ctr.64k", "sm4Ctr64k"},
+                {"sm4.gcm.1k", "sm4Gcm1k"}, {"sm4.gcm.64k", "sm4Gcm64k"}};
+        for (String[] op : ops) {
+            Row base = rows.stream().filter(r -> r.id().equals(op[0])).findFirst().orElseThrow();
+            Row row = row(CONSTANT_TIME_PREFIX + op[0], base.title() + ", constant-time (JCA)", base.bytes());
+            Candidate c = new Candidate(row.id() + "/" + GMFLUX, GMFLUX, "JCA, constant-time", false,
+                    () -> method(JcaConstantTimeSm4.class, op[1]));
+            row.candidates().add(c);
+            gmfluxByRow.put(row.id(), c);
+            base.candidates().stream().filter(p -> !p.peer().equals(GMFLUX)).forEach(row.candidates()::add);
         }
     }
 

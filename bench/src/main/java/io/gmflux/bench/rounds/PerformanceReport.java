@@ -117,38 +117,57 @@ public final class PerformanceReport {
             return;
         }
         Settings s = Settings.fullRun();
+        Path jdk25 = null;
+        String vectorJar = null;
+        Path part25 = null;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--quick" -> s = s.readme() == null ? Settings.quickRun().withRows(s.rows()) : Settings.quickRun();
                 case "--rows" -> s = s.withRows(Pattern.compile(args[++i]));
+                case "--jdk25" -> jdk25 = Paths.get(args[++i]);
+                case "--vector-jar" -> vectorJar = args[++i];
+                case "--part25" -> part25 = Paths.get(args[++i]);
                 default -> {
-                    System.err.println("usage: PerformanceReport [--quick] [--rows <regex over row ids, e.g. '^sm2'>]");
+                    System.err.println("usage: PerformanceReport [--quick] [--rows <regex over row ids, e.g. '^sm2'>]"
+                            + " [--jdk25 <JDK 25 home> [--vector-jar <gmflux-codecs-vector jar>]]");
                     System.exit(2);
                 }
             }
         }
-        new PerformanceReport(s, System.err).runAndWrite();
+        PerformanceReport report = new PerformanceReport(s, System.err);
+        if (part25 != null) {
+            report.runJdk25Part(part25);
+        } else {
+            report.runAndWrite(jdk25, vectorJar);
+        }
     }
 
-    void runAndWrite() throws Exception {
+    /**
+     * Measures the JDK 17 rows here ({@link Catalog#onJdk17}), then, when {@code jdk25} is a JDK, the
+     * JDK 25 rows ({@link Catalog#onJdk25}) in a child JVM on it with the Vector API module and
+     * {@code vectorJar} on the class path; writes both into the report and the README.
+     */
+    void runAndWrite(Path jdk25, String vectorJar) throws Exception {
         String loadBefore = MachineStamp.loadAverage();
         long t0 = System.nanoTime();
-        List<RowResult> results = new ArrayList<>();
-        for (Row row : catalog.rows()) {
-            if (settings.rows().matcher(row.id()).find()) {
-                results.add(measure(row));
-            }
+        List<RowResult> results = measureRows(Catalog::onJdk17);
+        ResultFile.Part part25 = null;
+        String without25;
+        if (jdk25 == null) {
+            without25 = "not asked for (bench/run-all.sh asks when a JDK 25 is at $GMFLUX_JDK25, by default "
+                    + "/usr/lib/jvm/temurin-25-jdk-amd64)";
+        } else if (!Files.isExecutable(jdk25.resolve("bin").resolve("java"))) {
+            without25 = "no JDK at " + jdk25;
+        } else {
+            part25 = runJdk25Child(jdk25, vectorJar);
+            without25 = part25 == null ? "the JDK 25 part failed (see the log)" : null;
         }
-        for (RowResult r : results) {
-            for (Map.Entry<String, Warmup> e : r.chosen.entrySet()) {
-                double rate = coldInChild(e.getValue().candidate());
-                r.cold.put(e.getKey(), rate);
-                log.printf(Locale.ROOT, "[cold] %-22s %-14s %s%n", r.row.id(), e.getKey(), Double.isNaN(rate) ? "failed" : fmt(rate, 0) + " calls/s");
-            }
+        if (without25 != null) {
+            log.println("[jdk25] JDK 25 columns left out: " + without25);
         }
         double minutes = (System.nanoTime() - t0) / 60e9;
         MachineStamp stamp = new MachineStamp(ZonedDateTime.now(ZoneOffset.UTC), loadBefore, MachineStamp.loadAverage(), minutes);
-        ReportMarkdown md = new ReportMarkdown(settings, stamp, results);
+        ReportMarkdown md = new ReportMarkdown(settings, stamp, results, part25, without25);
         Files.createDirectories(settings.outDir());
         Path table = settings.outDir().resolve("latest.md");
         Path details = settings.outDir().resolve("latest-details.md");
@@ -160,6 +179,72 @@ public final class PerformanceReport {
             Files.writeString(settings.readme(), ReadmeSplice.splice(readme, md.table()), StandardCharsets.UTF_8);
             log.println("spliced the table into " + settings.readme());
         }
+    }
+
+    /** The rows {@code which} selects (and the settings' pattern), measured warm then cold. */
+    private List<RowResult> measureRows(java.util.function.Predicate<Row> which) {
+        List<RowResult> results = new ArrayList<>();
+        for (Row row : catalog.rows()) {
+            if (which.test(row) && settings.rows().matcher(row.id()).find()) {
+                results.add(measure(row));
+            }
+        }
+        for (RowResult r : results) {
+            for (Map.Entry<String, Warmup> e : r.chosen.entrySet()) {
+                double rate = coldInChild(e.getValue().candidate());
+                r.cold.put(e.getKey(), rate);
+                log.printf(Locale.ROOT, "[cold] %-22s %-14s %s%n", r.row.id(), e.getKey(), Double.isNaN(rate) ? "failed" : fmt(rate, 0) + " calls/s");
+            }
+        }
+        return results;
+    }
+
+    /** The child's side: measures the JDK 25 rows in this JVM and writes them to {@code out} ({@link ResultFile}). */
+    void runJdk25Part(Path out) throws Exception {
+        long t0 = System.nanoTime();
+        List<RowResult> results = measureRows(Catalog::onJdk25);
+        Map<String, String> meta = new LinkedHashMap<>();
+        meta.put("jvm", System.getProperty("java.vm.name") + " " + System.getProperty("java.version")
+                + " (" + System.getProperty("java.vendor") + ")");
+        meta.put("vectorModule", Boolean.toString(vectorModule()));
+        meta.put("constantTimeEngine", io.gmflux.codecs.sm4.Sm4.constantTimeEngineName());
+        meta.put("constantTimeGhash", io.gmflux.codecs.sm4.Sm4.constantTimeGhashName());
+        meta.put("minutes", String.format(Locale.ROOT, "%.1f", (System.nanoTime() - t0) / 60e9));
+        Files.writeString(out, ResultFile.write(new ResultFile.Part(meta, results)), StandardCharsets.UTF_8);
+        log.println("[jdk25] wrote " + out + " (checksum " + clock.sink() + ")");
+    }
+
+    /** Runs {@link #runJdk25Part} on {@code jdk25}; its log goes to this one's. Null if it failed. */
+    private ResultFile.Part runJdk25Child(Path jdk25, String vectorJar) {
+        try {
+            Path out = Files.createTempFile("gmflux-report-jdk25", ".tsv");
+            List<String> cmd = new ArrayList<>(List.of(jdk25.resolve("bin").resolve("java").toString(),
+                    "-Xms1g", "-Xmx1g", "--add-modules", VECTOR_MODULE, "-cp",
+                    System.getProperty("java.class.path") + (vectorJar == null ? "" : java.io.File.pathSeparator + vectorJar),
+                    PerformanceReport.class.getName(), "--part25", out.toString()));
+            if (settings.quick()) {
+                cmd.add("--quick");
+            }
+            cmd.addAll(List.of("--rows", settings.rows().pattern()));
+            log.println("[jdk25] " + String.join(" ", cmd));
+            Process p = new ProcessBuilder(cmd).inheritIO().start();
+            if (p.waitFor() != 0) {
+                log.println("[jdk25] the JDK 25 part exited with " + p.exitValue());
+                return null;
+            }
+            ResultFile.Part part = ResultFile.read(Files.readString(out, StandardCharsets.UTF_8), catalog);
+            Files.delete(out);
+            return part;
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            log.println("[jdk25] failed: " + e);
+            return null;
+        }
+    }
+
+    static final String VECTOR_MODULE = "jdk.incubator.vector";
+
+    private static boolean vectorModule() {
+        return ModuleLayer.boot().findModule(VECTOR_MODULE).isPresent();
     }
 
     /** Warms every candidate of a row, picks the fastest of each peer, runs the alternating rounds. */
@@ -259,8 +344,13 @@ public final class PerformanceReport {
     /** Calls per CPU second in the first {@link Settings#coldNanos()} of a fresh JVM, NaN if the child failed. */
     private double coldInChild(Candidate c) {
         String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
-        ProcessBuilder pb = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-                PerformanceReport.class.getName(), "--cold", c.key(), Long.toString(settings.coldNanos()));
+        List<String> cmd = new ArrayList<>(List.of(java));
+        if (vectorModule()) {
+            cmd.addAll(List.of("--add-modules", VECTOR_MODULE));
+        }
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"),
+                PerformanceReport.class.getName(), "--cold", c.key(), Long.toString(settings.coldNanos())));
+        ProcessBuilder pb = new ProcessBuilder(cmd);
         pb.redirectErrorStream(true);
         try {
             Process p = pb.start();

@@ -6,18 +6,32 @@ import io.gmflux.bench.rounds.PerformanceReport.Warmup;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
-/** The two files of a {@link PerformanceReport}: the table ({@code latest.md}) and the evidence ({@code latest-details.md}). */
+/**
+ * The two files of a {@link PerformanceReport}: the table ({@code latest.md}) and the evidence
+ * ({@code latest-details.md}). With a JDK 25 part, the table gains two JDK 25 columns (gmflux's figure
+ * and its ratio to BouncyCastle in the JDK 25 JVM), followed by the JDK 25 table with every peer, the
+ * constant-time rows and issue 15's bars.
+ */
 final class ReportMarkdown {
 
     private final Settings settings;
     private final MachineStamp stamp;
     private final List<RowResult> results;
+    private final ResultFile.Part jdk25;
+    private final String without25;
 
-    ReportMarkdown(Settings settings, MachineStamp stamp, List<RowResult> results) {
+    /**
+     * @param jdk25 the JDK 25 part, or null
+     * @param without25 why there is no JDK 25 part (null when there is one)
+     */
+    ReportMarkdown(Settings settings, MachineStamp stamp, List<RowResult> results, ResultFile.Part jdk25, String without25) {
         this.settings = settings;
         this.stamp = stamp;
         this.results = results;
+        this.jdk25 = jdk25;
+        this.without25 = without25;
     }
 
     private String command() {
@@ -29,33 +43,17 @@ final class ReportMarkdown {
         sb.append("Made by `").append(command()).append("` (").append(settings.quick()
                 ? "**quick mode: short warm-ups, 3 rounds; a check of the harness, not a result**" : "full run")
                 .append("), ").append(stamp.line()).append('\n');
+        if (jdk25 != null) {
+            sb.append("JDK 25 columns: ").append(jdk25Line()).append('\n');
+        } else {
+            sb.append("JDK 25 columns: not measured, ").append(without25).append("; JDK 17 columns only.\n");
+        }
         if (settings.quick()) {
             sb.append("\n**Provisional.** These figures come from a quick run on a shared machine (see the load average above); "
                     + "the full run replaces them.\n");
         }
         sb.append('\n');
-        List<String> cols = new ArrayList<>(List.of("operation", "gmflux"));
-        cols.addAll(Catalog.PEERS);
-        Catalog.PEERS.forEach(p -> cols.add("gmflux vs " + p));
-        cols.add("cold: gmflux / peers");
-        row(sb, cols);
-        row(sb, cols.stream().map(c -> c.equals("operation") ? "---" : "---:").toList());
-        for (RowResult r : results) {
-            List<String> cells = new ArrayList<>();
-            cells.add(r.row.title());
-            double[] g = r.rounds.get(Catalog.GMFLUX);
-            cells.add(g == null ? "failed" : figure(r, Catalog.GMFLUX));
-            for (String peer : Catalog.PEERS) {
-                cells.add(r.rounds.containsKey(peer) ? figure(r, peer) + " " + tag(r.chosen.get(peer)) : "");
-            }
-            for (String peer : Catalog.PEERS) {
-                cells.add(g != null && r.rounds.containsKey(peer) ? RatioSummary.of(r.rounds.get(peer), g).cell() : "");
-            }
-            List<String> cold = new ArrayList<>();
-            r.cold.forEach((peer, rate) -> cold.add(coldFigure(r, rate)));
-            cells.add(String.join(" / ", cold));
-            row(sb, cells);
-        }
+        rowsTable(sb, results, jdk25 != null);
         sb.append('\n');
         sb.append("Per-operation rows: CPU time per call (us, ms); byte rows: MB/s (10^6 bytes per CPU second). "
                 + "\"gmflux vs X\" = X's CPU time / gmflux's, median of ").append(settings.rounds())
@@ -72,7 +70,96 @@ final class ReportMarkdown {
                 .append(secs(settings.coldNanos()))
                 .append(" of the measuring thread's CPU time in a fresh JVM, after setup (the JIT compiles beside it on its own threads), "
                         + "in the order gmflux / BouncyCastle / Kona / JDK. Every configuration's warm-up and every round: `latest-details.md`.\n");
+        if (jdk25 != null) {
+            sb.append("\n**JDK 25 with the Vector API** (").append(jdk25Line()).append("). The same method in one JDK 25 JVM "
+                    + "(`--add-modules jdk.incubator.vector`, gmflux-codecs-vector on the class path), every peer in that JVM. "
+                    + "Rows without \"constant-time\": gmflux's table engine, as on JDK 17. "
+                    + "\"constant-time (JCA)\" rows: SM4 through gmflux's JCA provider built with `Sm4Implementation.CONSTANT_TIME` "
+                    + "(the constant-time engine named above; in GCM also the table-free GHASH, so constant-time end to end), "
+                    + "against the same peer configurations. SM3, SM9, ZUC and SM2 key pair and exchange are measured on JDK 17 only "
+                    + "(nothing in them uses the Vector API).\n\n");
+            rowsTable(sb, jdk25.results(), false);
+            sb.append('\n');
+            bars(sb);
+        }
         return sb.toString();
+    }
+
+    /** One JDK's rows; with {@code with25}, two more columns from the JDK 25 part's row of the same id. */
+    private void rowsTable(StringBuilder sb, List<RowResult> rows, boolean with25) {
+        List<String> cols = new ArrayList<>(List.of("operation", "gmflux"));
+        cols.addAll(Catalog.PEERS);
+        Catalog.PEERS.forEach(p -> cols.add("gmflux vs " + p));
+        cols.add("cold: gmflux / peers");
+        if (with25) {
+            cols.add("JDK 25: gmflux");
+            cols.add("JDK 25: gmflux vs " + Catalog.BC);
+        }
+        row(sb, cols);
+        row(sb, cols.stream().map(c -> c.equals("operation") ? "---" : "---:").toList());
+        for (RowResult r : rows) {
+            List<String> cells = new ArrayList<>();
+            cells.add(r.row.title());
+            double[] g = r.rounds.get(Catalog.GMFLUX);
+            cells.add(g == null ? "failed" : figure(r, Catalog.GMFLUX));
+            for (String peer : Catalog.PEERS) {
+                cells.add(r.rounds.containsKey(peer) ? figure(r, peer) + " " + tag(r.chosen.get(peer)) : "");
+            }
+            for (String peer : Catalog.PEERS) {
+                cells.add(g != null && r.rounds.containsKey(peer) ? RatioSummary.of(r.rounds.get(peer), g).cell() : "");
+            }
+            List<String> cold = new ArrayList<>();
+            r.cold.forEach((peer, rate) -> cold.add(coldFigure(r, rate)));
+            cells.add(String.join(" / ", cold));
+            if (with25) {
+                RowResult r25 = jdk25Row(r.row.id());
+                double[] g25 = r25 == null ? null : r25.rounds.get(Catalog.GMFLUX);
+                cells.add(r25 == null ? "" : g25 == null ? "failed" : figure(r25, Catalog.GMFLUX));
+                cells.add(g25 != null && r25.rounds.containsKey(Catalog.BC) ? ratio(r25, Catalog.BC).cell() : "");
+            }
+            row(sb, cells);
+        }
+    }
+
+    /** Issue 15's bars on JDK 25: gmflux against BouncyCastle's best in the same JVM. */
+    private void bars(StringBuilder sb) {
+        record Bar(String rowId, String what, double at) {
+        }
+        List<Bar> bars = List.of(
+                new Bar("ct.sm4.ctr.64k", "SM4-CTR 64 KiB, constant-time", 25),
+                new Bar("ct.sm4.ecb.1k", "SM4-ECB 1 KiB, constant-time", 15),
+                new Bar("ct.sm4.gcm.64k", "SM4-GCM 64 KiB, constant-time end to end", 12),
+                new Bar("sm2.sign", "SM2 sign", 3),
+                new Bar("sm2.verify", "SM2 verify", 2),
+                new Bar("sm2.encrypt", "SM2 encrypt", 2),
+                new Bar("sm2.decrypt", "SM2 decrypt", 2));
+        sb.append("Issue 15's bars on JDK 25 (gmflux vs BouncyCastle's fastest configuration, same JVM; the Kafka bar is in "
+                + "`bench/results/kafka.md`):\n\n");
+        row(sb, List.of("bar", "gmflux vs BouncyCastle", "verdict"));
+        row(sb, List.of("---", "---:", "---"));
+        for (Bar b : bars) {
+            RowResult r = jdk25Row(b.rowId());
+            RatioSummary s = r == null || !r.rounds.containsKey(Catalog.GMFLUX) || !r.rounds.containsKey(Catalog.BC)
+                    ? null : ratio(r, Catalog.BC);
+            String verdict = s == null || s.rounds() == 0 ? "not measured"
+                    : s.median() >= b.at() ? "meets" : "misses (" + fmt(s.median() / b.at() * 100, 0) + "% of the bar)";
+            row(sb, List.of(b.what() + " >= " + fmt(b.at(), 0) + "x", s == null ? "" : s.cell(), verdict));
+        }
+    }
+
+    private RowResult jdk25Row(String id) {
+        return jdk25 == null ? null : jdk25.results().stream().filter(x -> x.row.id().equals(id)).findFirst().orElse(null);
+    }
+
+    private static RatioSummary ratio(RowResult r, String peer) {
+        return RatioSummary.of(r.rounds.get(peer), r.rounds.get(Catalog.GMFLUX));
+    }
+
+    private String jdk25Line() {
+        Map<String, String> m = jdk25.meta();
+        return m.get("jvm") + ", module jdk.incubator.vector " + ("true".equals(m.get("vectorModule")) ? "enabled" : "NOT enabled")
+                + ", constant-time SM4 engine: " + m.get("constantTimeEngine") + ", constant-time GHASH: " + m.get("constantTimeGhash")
+                + "; " + m.get("minutes") + " min";
     }
 
     String details() {
@@ -81,8 +168,17 @@ final class ReportMarkdown {
         sb.append("Times are CPU time per call. A warm-up runs batches of ").append(msecs(settings.batchNanos()))
                 .append(" CPU; \"curve\" gives the median time per call of each successive second of warm-up (first batch, then per second). "
                         + "\"JIT ms\" is the compilation time during the last window.\n");
-        for (RowResult r : results) {
-            sb.append("\n## ").append(r.row.title()).append(" (`").append(r.row.id()).append("`)\n\n");
+        detailRows(sb, results, "");
+        if (jdk25 != null) {
+            sb.append("\n# JDK 25 with the Vector API\n\n").append(jdk25Line()).append('\n');
+            detailRows(sb, jdk25.results(), ", JDK 25");
+        }
+        return sb.toString();
+    }
+
+    private void detailRows(StringBuilder sb, List<RowResult> rows, String suffix) {
+        for (RowResult r : rows) {
+            sb.append("\n## ").append(r.row.title()).append(suffix).append(" (`").append(r.row.id()).append("`)\n\n");
             sb.append("| implementation | configuration | verdict | warm-up CPU | steady time | last two windows | JIT ms | curve |\n");
             sb.append("| --- | --- | --- | ---: | ---: | --- | ---: | --- |\n");
             for (Warmup w : r.warmups) {
@@ -127,7 +223,6 @@ final class ReportMarkdown {
                 }
             }
         }
-        return sb.toString();
     }
 
     /** Median time per call of the first batch, then of each following second of warm-up CPU time. */

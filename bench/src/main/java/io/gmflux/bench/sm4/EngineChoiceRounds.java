@@ -1,6 +1,6 @@
 package io.gmflux.bench.sm4;
 
-import io.gmflux.codecs.format.StreamSuite;
+import io.gmflux.codecs.format.Suite;
 import io.gmflux.codecs.format.SuiteCipher;
 import io.gmflux.codecs.sm4.EngineChoice;
 import io.gmflux.codecs.sm4.Sm4;
@@ -27,7 +27,7 @@ public final class EngineChoiceRounds {
     private EngineChoiceRounds() {
     }
 
-    private record Case(String name, StreamSuite suite, int bytes) {
+    private record Case(String name, Suite suite, int bytes) {
     }
 
     public static void main(String[] args) throws InterruptedException {
@@ -35,9 +35,9 @@ public final class EngineChoiceRounds {
         Sm4.awaitConstantTimeEngine(Duration.ofMinutes(2));
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 5;
         long millis = args.length > 1 ? Long.parseLong(args[1]) : 300;
-        Case[] cases = {new Case("SM4-GCM 16 KiB", StreamSuite.SM4_GCM, 16384),
-            new Case("SM4-GCM 1 KiB", StreamSuite.SM4_GCM, 1024),
-            new Case("SM4-CTR-HMAC 16 KiB", StreamSuite.SM4_CTR_HMAC_SM3, 16384)};
+        Case[] cases = {new Case("SM4-GCM 16 KiB", Suite.SM4_GCM, 16384),
+            new Case("SM4-GCM 1 KiB", Suite.SM4_GCM, 1024),
+            new Case("SM4-CTR-HMAC 16 KiB", Suite.SM4_CTR_HMAC_SM3, 16384)};
         EngineChoice[] engines = EngineChoice.values();
         SuiteCipher[][] ciphers = new SuiteCipher[cases.length][engines.length];
         for (int c = 0; c < cases.length; c++) {

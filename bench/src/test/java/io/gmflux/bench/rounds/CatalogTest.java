@@ -54,4 +54,18 @@ class CatalogTest {
                 "sm4.ecb.1k", "sm4.ecb.64k", "sm4.cbc.1k", "sm4.cbc.64k", "sm4.ctr.1k", "sm4.ctr.64k",
                 "sm4.gcm.1k", "sm4.gcm.64k", "zuc.eea3.1k", "zuc.eea3.64k", "zuc.eia3.1k", "zuc.eia3.64k");
     }
+
+    @Test
+    void jdk17KeepsItsRowsAndJdk25MeasuresSm4Sm2AndTheConstantTimeRowsBesideTheSamePeers() {
+        List<String> on17 = catalog.rows().stream().filter(Catalog::onJdk17).map(Row::id).toList();
+        assertThat(on17).hasSize(28).noneMatch(id -> id.startsWith("ct."));
+        List<String> on25 = catalog.rows().stream().filter(Catalog::onJdk25).map(Row::id).toList();
+        assertThat(on25).containsExactly("sm2.sign", "sm2.verify", "sm2.encrypt", "sm2.decrypt",
+                "sm4.ecb.1k", "sm4.ecb.64k", "sm4.cbc.1k", "sm4.cbc.64k", "sm4.ctr.1k", "sm4.ctr.64k", "sm4.gcm.1k", "sm4.gcm.64k",
+                "ct.sm4.ecb.1k", "ct.sm4.ctr.1k", "ct.sm4.ctr.64k", "ct.sm4.gcm.1k", "ct.sm4.gcm.64k");
+        Row base = catalog.rows().stream().filter(r -> r.id().equals("sm4.gcm.64k")).findFirst().orElseThrow();
+        Row ct = catalog.rows().stream().filter(r -> r.id().equals("ct.sm4.gcm.64k")).findFirst().orElseThrow();
+        assertThat(ct.candidates().get(0).variant()).isEqualTo("JCA, constant-time");
+        assertThat(ct.candidates().subList(1, ct.candidates().size())).containsExactlyElementsOf(base.candidates().subList(1, base.candidates().size()));
+    }
 }

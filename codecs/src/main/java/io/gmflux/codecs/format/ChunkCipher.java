@@ -7,10 +7,11 @@ import javax.crypto.AEADBadTagException;
  * piece each suite supplies; segmentation, counters and the last-chunk flag live in
  * {@link StreamEncryptor} and {@link StreamDecryptor}.
  *
- * <p>Not thread-safe: one per thread. Output ranges must not overlap input ranges unless they are
+ * <p>Package-private: other packages reach a suite's cipher through {@link SuiteCipher}, which checks
+ * the ranges. Not thread-safe: one per thread. Output ranges must not overlap input ranges unless they are
  * the same range.
  */
-public interface ChunkCipher {
+interface ChunkCipher {
 
     /** Writes {@code ciphertext || tag} of chunk {@code index}; returns its length ({@code len + tagLength}). */
     int seal(long index, boolean last, byte[] in, int inOff, int len, byte[] out, int outOff);

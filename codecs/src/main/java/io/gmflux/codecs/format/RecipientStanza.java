@@ -23,6 +23,8 @@ public final class RecipientStanza {
     public static final int TYPE_RSA_OAEP = 0x05;
     /** Stanza type of a passphrase. */
     public static final int TYPE_PASSPHRASE = 0x06;
+    /** Stanza type of a key held by a key service (KMS or HSM). */
+    public static final int TYPE_KEY_SERVICE = 0x07;
 
     /** Length of the key id that starts every public-key stanza body. */
     public static final int KEY_ID_LENGTH = 8;
@@ -79,6 +81,7 @@ public final class RecipientStanza {
             case TYPE_SM2_MLKEM768: return "sm2+mlkem768";
             case TYPE_RSA_OAEP: return "rsa-oaep";
             case TYPE_PASSPHRASE: return "passphrase";
+            case TYPE_KEY_SERVICE: return "key-service";
             default: return "unknown(0x" + Integer.toHexString(type) + ")";
         }
     }

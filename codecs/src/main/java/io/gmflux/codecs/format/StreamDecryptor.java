@@ -1,6 +1,7 @@
 package io.gmflux.codecs.format;
 
 import io.gmflux.codecs.bytes.Bytes;
+import io.gmflux.codecs.keyservice.KeyServiceException;
 import io.gmflux.codecs.sm4.EngineChoice;
 import java.security.GeneralSecurityException;
 import java.util.Collection;
@@ -19,6 +20,8 @@ public final class StreamDecryptor implements AutoCloseable {
 
     /** Chunks a stream may have: the nonce's counter is 32 bits (FORMAT.md §3), chunk 2^32 would reuse chunk 0's nonce. */
     static final long MAX_CHUNKS = 1L << 32;
+    /** Key-service stanzas a reader hands to its identities per header (FORMAT.md §5, reader limits). */
+    static final int MAX_KEY_SERVICE_STANZAS = 4;
 
     private final StreamHeader header;
     private final ChunkCipher cipher;
@@ -46,6 +49,8 @@ public final class StreamDecryptor implements AutoCloseable {
      * @throws StreamException.NoMatchingRecipient if no identity opens any stanza
      * @throws StreamException.BadHeaderMac if the header was altered
      * @throws StreamException.Malformed if a stanza addressed to an identity is malformed
+     * @throws StreamException.KeyServiceFailed if no stanza opens and a key service could not
+     *     answer for one (down, key missing or disabled)
      */
     public static StreamDecryptor open(StreamHeader header, Collection<? extends Identity> identities)
             throws StreamException {
@@ -73,12 +78,20 @@ public final class StreamDecryptor implements AutoCloseable {
             checkIterations(header.stanzas().get(0), limits);
         }
         byte[] fileKey = null;
+        KeyServiceException serviceFailure = null;
+        int serviceStanzas = 0;
         try {
             search:
             for (RecipientStanza s : header.stanzas()) {
+                if (s.type() == RecipientStanza.TYPE_KEY_SERVICE && ++serviceStanzas > MAX_KEY_SERVICE_STANZAS) {
+                    continue; // each is a call to a remote service: a header cannot demand more
+                }
                 for (Identity id : identities) {
                     try {
                         fileKey = id.unwrap(s, header.saltRef());
+                    } catch (KeyServiceException e) {
+                        serviceFailure = serviceFailure == null ? e : serviceFailure;
+                        continue; // another stanza may still open; reported if none does
                     } catch (GeneralSecurityException e) {
                         throw new StreamException.Malformed("malformed " + RecipientStanza.typeName(s.type())
                                 + " stanza: " + e.getMessage());
@@ -87,6 +100,9 @@ public final class StreamDecryptor implements AutoCloseable {
                         break search;
                     }
                 }
+            }
+            if (fileKey == null && serviceFailure != null) {
+                throw new StreamException.KeyServiceFailed(serviceFailure);
             }
             if (fileKey == null) {
                 throw new StreamException.NoMatchingRecipient("no matching recipient: none of " + identities.size()

@@ -59,7 +59,7 @@ public final class StreamEncryptor implements AutoCloseable {
         }
     }
 
-    static ChunkCipher newCipher(StreamSuite suite, byte[] payload, EngineChoice engine) {
+    static ChunkCipher newCipher(Suite suite, byte[] payload, EngineChoice engine) {
         int lk = suite.keyLength();
         byte[] key = java.util.Arrays.copyOf(payload, lk);
         byte[] prefix = java.util.Arrays.copyOfRange(payload, lk, lk + StreamKeys.NONCE_PREFIX_LENGTH);

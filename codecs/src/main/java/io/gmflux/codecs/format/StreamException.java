@@ -1,5 +1,6 @@
 package io.gmflux.codecs.format;
 
+import io.gmflux.codecs.keyservice.KeyServiceException;
 import java.io.IOException;
 
 /**
@@ -50,6 +51,25 @@ public class StreamException extends IOException {
 
         public NoMatchingRecipient(String message) {
             super(message);
+        }
+    }
+
+    /**
+     * No stanza opened and a key service could not answer for one of them: it is down, or the key
+     * is missing or disabled. {@link #reason()} says which; the cause is the service's
+     * {@link KeyServiceException}.
+     */
+    public static final class KeyServiceFailed extends StreamException {
+        private static final long serialVersionUID = 1L;
+        private final KeyServiceException.Reason reason;
+
+        public KeyServiceFailed(KeyServiceException cause) {
+            super("key service failed: " + cause.getMessage(), cause);
+            this.reason = cause.reason();
+        }
+
+        public KeyServiceException.Reason reason() {
+            return reason;
         }
     }
 

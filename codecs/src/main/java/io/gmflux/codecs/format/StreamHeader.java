@@ -35,13 +35,13 @@ public final class StreamHeader {
     /** The longest header the format allows: every stanza at its largest, MAC included (16,780,364 bytes). */
     public static final int MAX_HEADER_LENGTH = FIXED_LENGTH + MAX_STANZAS * (3 + MAX_STANZA_BODY) + MAC_LENGTH;
 
-    private final StreamSuite suite;
+    private final Suite suite;
     private final int chunkSize;
     private final byte[] salt;
     private final List<RecipientStanza> stanzas;
     private final byte[] encoded;
 
-    private StreamHeader(StreamSuite suite, int chunkSize, byte[] salt, List<RecipientStanza> stanzas, byte[] encoded) {
+    private StreamHeader(Suite suite, int chunkSize, byte[] salt, List<RecipientStanza> stanzas, byte[] encoded) {
         this.suite = suite;
         this.chunkSize = chunkSize;
         this.salt = salt;
@@ -50,7 +50,7 @@ public final class StreamHeader {
     }
 
     /** Builds and MACs a header (the writer's side). */
-    static StreamHeader create(StreamSuite suite, int chunkSize, byte[] salt, List<RecipientStanza> stanzas,
+    static StreamHeader create(Suite suite, int chunkSize, byte[] salt, List<RecipientStanza> stanzas,
             byte[] headerKey) {
         checkChunkSize(chunkSize);
         if (stanzas.isEmpty() || stanzas.size() > MAX_STANZAS) {
@@ -116,7 +116,7 @@ public final class StreamHeader {
         if (len < 6) {
             return -1;
         }
-        StreamSuite.byId(buf[off + 5] & 0xff);
+        Suite.byId(buf[off + 5] & 0xff);
         if (len < 10) {
             return -1;
         }
@@ -180,7 +180,7 @@ public final class StreamHeader {
         if (total != len) {
             throw new StreamException.Malformed("malformed header: " + (len - total) + " bytes after the header MAC");
         }
-        StreamSuite suite = StreamSuite.byId(buf[off + 5] & 0xff);
+        Suite suite = Suite.byId(buf[off + 5] & 0xff);
         int chunk = Bytes.getIntBE(buf, off + 6);
         byte[] salt = Arrays.copyOfRange(buf, off + 10, off + 10 + SALT_LENGTH);
         int n = ((buf[off + 42] & 0xff) << 8) | (buf[off + 43] & 0xff);
@@ -270,7 +270,7 @@ public final class StreamHeader {
         }
     }
 
-    public StreamSuite suite() {
+    public Suite suite() {
         return suite;
     }
 

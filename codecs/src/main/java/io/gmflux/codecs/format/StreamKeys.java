@@ -24,7 +24,7 @@ final class StreamKeys {
     }
 
     /** {@code payload_key || nonce_prefix} for {@code suite}. */
-    static byte[] payload(byte[] fileKey, byte[] salt, StreamSuite suite) {
+    static byte[] payload(byte[] fileKey, byte[] salt, Suite suite) {
         byte[] info = new byte[PAYLOAD.length + 1];
         System.arraycopy(PAYLOAD, 0, info, 0, PAYLOAD.length);
         info[PAYLOAD.length] = (byte) suite.id();

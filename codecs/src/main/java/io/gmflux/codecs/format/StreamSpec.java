@@ -15,7 +15,7 @@ import java.util.Objects;
 public final class StreamSpec {
 
     private final List<Recipient> recipients;
-    private final StreamSuite suite;
+    private final Suite suite;
     private final int chunkSize;
     private final SecureRandom random;
     private final EngineChoice engine;
@@ -36,7 +36,7 @@ public final class StreamSpec {
         return recipients;
     }
 
-    public StreamSuite suite() {
+    public Suite suite() {
         return suite;
     }
 
@@ -56,7 +56,7 @@ public final class StreamSpec {
     /** Builds a {@link StreamSpec}; not thread-safe. */
     public static final class Builder {
         private final List<Recipient> recipients = new ArrayList<>();
-        private StreamSuite suite = StreamSuite.SM4_GCM;
+        private Suite suite = Suite.SM4_GCM;
         private int chunkSize = StreamHeader.DEFAULT_CHUNK_SIZE;
         private SecureRandom random;
         private EngineChoice engine = EngineChoice.TABLE;
@@ -69,7 +69,7 @@ public final class StreamSpec {
             return this;
         }
 
-        public Builder suite(StreamSuite s) {
+        public Builder suite(Suite s) {
             suite = Objects.requireNonNull(s, "suite");
             return this;
         }

@@ -7,7 +7,8 @@ import javax.crypto.AEADBadTagException;
 
 /**
  * One suite's chunk AEAD (FORMAT.md §3, §4) under one key, for formats built on the v1 suites that
- * are not streams: the Kafka record format (FORMAT.md §7) seals each record as one chunk. The
+ * are not streams: the Kafka record format (FORMAT.md §7) and the tunnel (codecs/PROXY.md §5) seal each
+ * record as one chunk. The
  * nonce is the same as a stream chunk's, {@code nonce_prefix || u32(index) || u8(last)}; the
  * suites' AEADs take no associated data, so a format that needs some binds it into the key.
  *
@@ -19,10 +20,10 @@ public final class SuiteCipher {
     /** Bytes of nonce prefix that follow the suite's key in the key material. */
     public static final int NONCE_PREFIX_LENGTH = StreamKeys.NONCE_PREFIX_LENGTH;
 
-    private final StreamSuite suite;
+    private final Suite suite;
     private final ChunkCipher cipher;
 
-    private SuiteCipher(StreamSuite suite, ChunkCipher cipher) {
+    private SuiteCipher(Suite suite, ChunkCipher cipher) {
         this.suite = suite;
         this.cipher = cipher;
     }
@@ -31,14 +32,14 @@ public final class SuiteCipher {
      * A cipher of {@code suite} keyed with {@code keyMaterial = key || nonce_prefix}, exactly
      * {@code suite.keyLength() + NONCE_PREFIX_LENGTH} bytes (the layout of FORMAT.md §2's
      * {@code payload}). The caller keeps ownership of {@code keyMaterial} (it is copied). SM4 runs
-     * on the table-driven engine; see {@link #create(StreamSuite, byte[], EngineChoice)}.
+     * on the table-driven engine; see {@link #create(Suite, byte[], EngineChoice)}.
      */
-    public static SuiteCipher create(StreamSuite suite, byte[] keyMaterial) {
+    public static SuiteCipher create(Suite suite, byte[] keyMaterial) {
         return create(suite, keyMaterial, EngineChoice.TABLE);
     }
 
-    /** As {@link #create(StreamSuite, byte[])}, with SM4 on the engine {@code engine}. */
-    public static SuiteCipher create(StreamSuite suite, byte[] keyMaterial, EngineChoice engine) {
+    /** As {@link #create(Suite, byte[])}, with SM4 on the engine {@code engine}. */
+    public static SuiteCipher create(Suite suite, byte[] keyMaterial, EngineChoice engine) {
         Objects.requireNonNull(suite, "suite");
         Objects.requireNonNull(engine, "engine");
         Objects.requireNonNull(keyMaterial, "keyMaterial");
@@ -56,7 +57,7 @@ public final class SuiteCipher {
         }
     }
 
-    public StreamSuite suite() {
+    public Suite suite() {
         return suite;
     }
 

@@ -56,7 +56,7 @@ import java.util.function.Supplier;
  * <tr><td>Signature</td><td>SM3WITHSM2</td><td>1.2.156.10197.1.501; DER signatures, user ID through
  *     {@link io.gmflux.codecs.sm2.Sm2ParameterSpec}</td></tr>
  * <tr><td>Cipher</td><td>SM2</td><td>SM2WITHSM3, 1.2.156.10197.1.301.3.2.1; modes NONE (= C1C3C2), C1C3C2, C1C2C3; NoPadding.
- *     Plain "SM2" is C1C3C2 here and C1C2C3 in BouncyCastle ({@link Sm2CipherSpi})</td></tr>
+ *     Plain "SM2" is C1C3C2 here and C1C2C3 in BouncyCastle ({@code Sm2CipherSpi})</td></tr>
  * </table>
  *
  * <p>Deliberate differences from BouncyCastle (each one refuses loudly rather than behave
@@ -78,7 +78,7 @@ import java.util.function.Supplier;
  * SM9.
  *
  * <p>SM4 engine: {@code new GmfluxProvider()} runs SM4 on the table-driven engine of
- * {@link io.gmflux.codecs.sm4.Sm4#newEngine(byte[])}, the fastest, which leaks timing through the
+ * {@link io.gmflux.codecs.sm4.Sm4#newTableEngine(byte[])}, the fastest, which leaks timing through the
  * cache to a co-located attacker (as BouncyCastle's SM4 does).
  * {@code new GmfluxProvider(Sm4Implementation.CONSTANT_TIME)}, or {@code configure("constant-time")}
  * (also reachable from a {@code java.security} entry {@code security.provider.N=Gmflux constant-time}),
@@ -119,7 +119,7 @@ public final class GmfluxProvider extends Provider {
 
     /** Which SM4 engine the SM4 ciphers run on. */
     public enum Sm4Implementation {
-        /** {@link Sm4#newEngine(byte[])}: table-driven, fastest, not constant-time. */
+        /** {@link Sm4#newTableEngine(byte[])}: table-driven, fastest, not constant-time. */
         TABLE {
             @Override
             Sm4Engine newEngine(byte[] key) {

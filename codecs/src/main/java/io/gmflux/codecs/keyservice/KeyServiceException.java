@@ -26,6 +26,7 @@ public final class KeyServiceException extends GeneralSecurityException {
     }
 
     private final Reason reason;
+    private final String detail;
 
     public KeyServiceException(Reason reason, String message) {
         this(reason, message, null);
@@ -34,10 +35,16 @@ public final class KeyServiceException extends GeneralSecurityException {
     public KeyServiceException(Reason reason, String message, Throwable cause) {
         super(reason + ": " + message, cause);
         this.reason = reason;
+        this.detail = message;
     }
 
     public Reason reason() {
         return reason;
+    }
+
+    /** The message without the reason in front of it. */
+    public String detail() {
+        return detail;
     }
 
     public boolean retriable() {

@@ -17,7 +17,7 @@ import java.util.Objects;
 public enum EngineChoice {
 
     /**
-     * {@link Sm4#newEngine(byte[])} and table-driven GHASH: fastest, but their memory accesses
+     * {@link Sm4#newTableEngine(byte[])} and table-driven GHASH: fastest, but their memory accesses
      * depend on the key and data, so a process sharing the CPU cache can learn about the key.
      */
     TABLE("table"),
@@ -42,7 +42,7 @@ public enum EngineChoice {
 
     /** A new SM4 engine of this kind for the 16-byte {@code key} (copied; the caller keeps it). */
     public Sm4Engine newSm4Engine(byte[] key) {
-        return this == TABLE ? Sm4.newEngine(key) : Sm4.newConstantTimeEngine(key);
+        return this == TABLE ? Sm4.newTableEngine(key) : Sm4.newConstantTimeEngine(key);
     }
 
     /**

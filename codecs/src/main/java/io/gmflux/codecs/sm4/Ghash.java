@@ -64,6 +64,13 @@ public final class Ghash {
     private long h0r;
     private long h2r;
 
+    /**
+     * Constant-time form only: the accepted vector kernel ({@link Sm4#constantTimeGhashName()}),
+     * or null for the scalar loop; {@code y} carries the running hash in and out of it.
+     */
+    private final GhashKernel kernel;
+    private final long[] y = new long[2];
+
     /** One block of room for padded tails and length blocks, so that no call allocates. */
     private final byte[] scratch = new byte[BLOCK_SIZE];
 
@@ -88,8 +95,12 @@ public final class Ghash {
      * multiplications of operands masked to every fourth bit, so that the carries of a column sum
      * never reach a result bit) and a shift-and-XOR reduction. That form has no secret-dependent
      * address or branch, assuming, as on current x86-64 and AArch64 cores, that a 64-bit
-     * multiplication takes the same time whatever its operands; it is about 4x slower. GCM over a
-     * constant-time engine should use it, or the table leaks H, and with H tags can be forged.
+     * multiplication takes the same time whatever its operands; it is about 4x slower. Where the
+     * Vector API GHASH of {@code gmflux-codecs-vector} has been accepted ({@link
+     * Sm4#constantTimeGhashName()}), the constant-time form runs that kernel instead (same bytes,
+     * faster than the table); the choice is made here, once, for the life of this instance. GCM
+     * over a constant-time engine should use this form, or the table leaks H, and with H tags can
+     * be forged.
      *
      * @throws NullPointerException if {@code h} is null
      * @throws IllegalArgumentException if {@code h} is not 16 bytes
@@ -101,6 +112,7 @@ public final class Ghash {
         }
         this.constantTime = constantTime;
         if (constantTime) {
+            kernel = Sm4ConstantTimeEngines.jvmWide().newGhashKernel(h);
             high = new long[0];
             low = new long[0];
             h1 = Bytes.getLongBE(h, 0);
@@ -111,6 +123,7 @@ public final class Ghash {
             h2r = Long.reverse(h2);
             return;
         }
+        kernel = null;
         high = new long[8 * 256];
         low = new long[8 * 256];
         long vHi = Bytes.getLongBE(h, 0);
@@ -230,7 +243,16 @@ public final class Ghash {
     public void updateBlocks(byte[] in, int off, int blocks) {
         Bytes.checkRange(in, off, blocks * BLOCK_SIZE, "in");
         if (constantTime) {
-            updateBlocksConstantTime(in, off, blocks);
+            if (kernel != null) {
+                long[] state = y;
+                state[0] = yHi;
+                state[1] = yLo;
+                kernel.updateBlocks(state, in, off, blocks);
+                yHi = state[0];
+                yLo = state[1];
+            } else {
+                updateBlocksConstantTime(in, off, blocks);
+            }
             return;
         }
         long[] th = high;
@@ -331,16 +353,21 @@ public final class Ghash {
     /** Absorbs one block given as its two big-endian words. */
     void absorb(long blockHi, long blockLo) {
         byte[] block = scratch;
-        Bytes.putLongBE(block, 0, blockHi);
-        Bytes.putLongBE(block, 8, blockLo);
+        Bytes.putLongBEByBytes(block, 0, blockHi);
+        Bytes.putLongBEByBytes(block, 8, blockLo);
         updateBlocks(block, 0, 1);
     }
 
     /** Writes the running hash {@code Y} (16 bytes) to {@code out}; the state is unchanged. */
     public void digest(byte[] out, int off) {
         Bytes.checkRange(out, off, BLOCK_SIZE, "out");
-        Bytes.putLongBE(out, off, yHi);
-        Bytes.putLongBE(out, off + 8, yLo);
+        Bytes.putLongBEByBytes(out, off, yHi);
+        Bytes.putLongBEByBytes(out, off + 8, yLo);
+    }
+
+    /** Whether this instance runs a {@link GhashKernel} (the accepted vector GHASH). */
+    boolean usesKernel() {
+        return kernel != null;
     }
 
     /** The high word (bytes 0..7, big-endian) of the running hash. */
@@ -364,6 +391,10 @@ public final class Ghash {
         h0r = 0;
         h2r = 0;
         Bytes.wipe(scratch);
+        if (kernel != null) {
+            kernel.destroy();
+        }
+        Bytes.wipe(y);
         yHi = 0;
         yLo = 0;
     }

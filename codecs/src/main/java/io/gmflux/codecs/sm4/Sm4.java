@@ -20,7 +20,7 @@ public final class Sm4 {
      *
      * @throws IllegalArgumentException if the key is not 16 bytes
      */
-    public static Sm4Engine newEngine(byte[] key) {
+    public static Sm4Engine newTableEngine(byte[] key) {
         return new Sm4TableEngine(checkKey(key));
     }
 
@@ -32,7 +32,7 @@ public final class Sm4 {
      * has been accepted on JDK 25+ with {@code --add-modules jdk.incubator.vector}, the
      * {@code gmflux-codecs-vector} jar on the class path and a CPU that runs its 512-bit kernel fast
      * (AVX-512 VBMI); until then, and where it is not accepted, the bitsliced engine
-     * ({@link #newBitslicedEngine(byte[])}, slower than {@link #newEngine(byte[])}). The first call of
+     * ({@link #newBitslicedEngine(byte[])}, slower than {@link #newTableEngine(byte[])}). The first call of
      * this method, {@link #constantTimeEngineName()} or {@link #awaitConstantTimeEngine(Duration)} in a JVM
      * starts the acceptance (the kernel is warmed up and timed on public data, 1-2 s, 10 s on a loaded
      * machine) on one daemon thread and returns at once; {@link #awaitConstantTimeEngine(Duration)} waits
@@ -50,7 +50,7 @@ public final class Sm4 {
 
     /**
      * The bitsliced constant-time engine: the S-box is a Boolean circuit, not a table, on any
-     * JVM. Slower than {@link #newEngine(byte[])}; {@link #newConstantTimeEngine(byte[])} returns it
+     * JVM. Slower than {@link #newTableEngine(byte[])}; {@link #newConstantTimeEngine(byte[])} returns it
      * unless a faster constant-time engine is available.
      *
      * @throws IllegalArgumentException if the key is not 16 bytes
@@ -79,6 +79,25 @@ public final class Sm4 {
      */
     public static String awaitConstantTimeEngine(Duration timeout) throws InterruptedException {
         return Sm4ConstantTimeEngines.jvmWide().await(Objects.requireNonNull(timeout, "timeout"));
+    }
+
+    /**
+     * The name of the GHASH that the constant-time GCM ({@code new Ghash(h, true)}, {@link Sm4Gcm} over a
+     * constant-time engine) runs now: e.g. {@code "vector-512 linear map (jdk.incubator.vector)"}, or
+     * {@code "scalar (masked multiplications) (vector GHASH not used: <why>)"}. Chosen with the engine
+     * (see {@link #newConstantTimeEngine(byte[])}), on the same warm-up thread; never waits.
+     */
+    public static String constantTimeGhashName() {
+        return Sm4ConstantTimeEngines.jvmWide().ghashName();
+    }
+
+    /**
+     * Whether the Vector API engine and GHASH have both been accepted in this JVM, so that constant-time
+     * SM4 and SM4-GCM run faster than the table forms: what {@link EngineChoice#AUTO} resolves by, at each
+     * key's creation. False while the choice is being made; never waits.
+     */
+    public static boolean constantTimeIsVectorized() {
+        return Sm4ConstantTimeEngines.jvmWide().vectorized();
     }
 
     static byte[] checkKey(byte[] key) {

@@ -30,7 +30,7 @@ import javax.crypto.AEADBadTagException;
  * <p>Thread safety: instances are not thread-safe; the static factories and {@link #seal}/
  * {@link #open} are. Buffers: the caller owns every array; input and output may be the same array at
  * the same offset (in place). The instance never destroys the engine it was given. The tag
- * comparison is constant-time; the engine from {@link Sm4#newEngine} is table-driven.
+ * comparison is constant-time; the engine from {@link Sm4#newTableEngine} is table-driven.
  */
 public final class Sm4Ccm implements Sm4AeadCipher {
 
@@ -339,9 +339,9 @@ public final class Sm4Ccm implements Sm4AeadCipher {
         long high = Bytes.getLongBE(counter0, 0);
         int middle = Bytes.getIntBE(counter0, 8);
         for (int k = 1; k <= 3; k++) {
-            Bytes.putLongBE(work, k * BLOCK, high);
-            Bytes.putIntBE(work, k * BLOCK + 8, middle);
-            Bytes.putIntBE(work, k * BLOCK + 12, c + k - 1);
+            Bytes.putLongBEByBytes(work, k * BLOCK, high);
+            Bytes.putIntBEByBytes(work, k * BLOCK + 8, middle);
+            Bytes.putIntBEByBytes(work, k * BLOCK + 12, c + k - 1);
         }
     }
 

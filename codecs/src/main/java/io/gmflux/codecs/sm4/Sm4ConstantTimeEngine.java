@@ -29,7 +29,7 @@ import java.util.Arrays;
  * <p><b>Speed.</b> A call costs about the same for 1 and for 16 blocks: the S-box circuit (164 gates
  * on 64 lanes) is evaluated 32 times per batch whatever the number of real blocks in it. Measured
  * with {@code Sm4ConstantTimeBench} (ECB over 1 KiB, JDK 17, C2, shared 2-core machine, medians of
- * five runs): about 0.55 times the throughput of the table-driven {@link Sm4#newEngine(byte[])}
+ * five runs): about 0.55 times the throughput of the table-driven {@link Sm4#newTableEngine(byte[])}
  * with its fused kernels, about 2.3 times that of BouncyCastle's {@code SM4Engine} and about 2.6
  * times that of Tencent Kona's SM4/ECB; for CTR over 64 KiB about 0.5, 3.1 and 2.8 times
  * respectively (one run). On single-block calls it is several times slower than

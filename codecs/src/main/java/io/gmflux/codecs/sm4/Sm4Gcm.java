@@ -29,7 +29,7 @@ import javax.crypto.AEADBadTagException;
  * never destroys the engine it was given.
  *
  * <p>Timing: the tag comparison is constant-time. Over an engine that is not constant-time (such
- * as {@link Sm4#newEngine}'s) GHASH is table-driven (see {@link Ghash}) and both leak through cache
+ * as {@link Sm4#newTableEngine}'s) GHASH is table-driven (see {@link Ghash}) and both leak through cache
  * timing to a process that shares the CPU cache; over an engine whose
  * {@link Sm4Engine#isConstantTime()} is true, GHASH is the constant-time form, so the whole mode
  * is constant-time (about 4x slower GHASH).

@@ -3,7 +3,7 @@ package io.gmflux.codecs.sm4;
 import io.gmflux.codecs.bytes.Bytes;
 
 /**
- * Table-driven SM4 (GB/T 32907 §6, §7): the fast engine behind {@link Sm4#newEngine}.
+ * Table-driven SM4 (GB/T 32907 §6, §7): the fast engine behind {@link Sm4#newTableEngine}.
  *
  * <p><b>Not constant-time: leaks the key through cache timing.</b> Every round looks up a 4 KiB
  * table at indices derived from data XOR round key, so an attacker who can observe which cache

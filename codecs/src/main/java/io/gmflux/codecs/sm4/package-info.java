@@ -6,7 +6,7 @@
  *       entry point and fused mode entry points ({@code encryptCbc}, {@code decryptCbc},
  *       {@code encryptCfb}, {@code decryptCfb}, {@code encryptOfb}, {@code encryptCtr}) that an
  *       engine may run faster than block by block; their default implementations work for any
- *       engine. {@link io.gmflux.codecs.sm4.Sm4#newEngine} returns the table-driven engine, which
+ *       engine. {@link io.gmflux.codecs.sm4.Sm4#newTableEngine} returns the table-driven engine, which
  *       is fast and <b>not</b> constant-time (cache timing); a constant-time engine is the choice
  *       where an attacker may share the CPU cache.</li>
  *   <li>{@link io.gmflux.codecs.sm4.Sm4#newConstantTimeEngine} returns the bitsliced engine, or the

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.gmflux.codecs.sm4.EngineChoice;
+import io.gmflux.testing.RandomInputs;
 import java.io.ByteArrayInputStream;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
@@ -27,14 +28,14 @@ class EngineChoiceStreamTest {
     }
 
     @ParameterizedTest
-    @EnumSource(StreamSuite.class)
-    void suiteCiphersOfBothEnginesSealTheSameBytesAndOpenEachOther(StreamSuite suite) throws Exception {
+    @EnumSource(Suite.class)
+    void suiteCiphersOfBothEnginesSealTheSameBytesAndOpenEachOther(Suite suite) throws Exception {
         SplittableRandom rnd = new SplittableRandom(0x5eed14L + suite.id());
         for (int round = 0; round < 20; round++) {
-            byte[] km = StreamFixtures.random(rnd, suite.keyLength() + SuiteCipher.NONCE_PREFIX_LENGTH);
+            byte[] km = RandomInputs.random(rnd, suite.keyLength() + SuiteCipher.NONCE_PREFIX_LENGTH);
             SuiteCipher table = SuiteCipher.create(suite, km, EngineChoice.TABLE);
             SuiteCipher ct = SuiteCipher.create(suite, km, EngineChoice.CONSTANT_TIME);
-            byte[] plain = StreamFixtures.random(rnd, rnd.nextInt(3000));
+            byte[] plain = RandomInputs.random(rnd, rnd.nextInt(3000));
             long index = rnd.nextLong() & 0xffffffffL;
             boolean last = rnd.nextBoolean();
             byte[] a = new byte[plain.length + suite.tagLength()];
@@ -51,10 +52,10 @@ class EngineChoiceStreamTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = StreamSuite.class, names = {"SM4_GCM", "SM4_CCM", "SM4_CTR_HMAC_SM3"})
-    void aConstantTimeStreamIsByteIdenticalToATableStreamAndReadsBackEitherWay(StreamSuite suite) throws Exception {
+    @EnumSource(value = Suite.class, names = {"SM4_GCM", "SM4_CCM", "SM4_CTR_HMAC_SM3"})
+    void aConstantTimeStreamIsByteIdenticalToATableStreamAndReadsBackEitherWay(Suite suite) throws Exception {
         SplittableRandom rnd = new SplittableRandom(14);
-        byte[] plain = StreamFixtures.random(rnd, 3 * 4096 + 123);
+        byte[] plain = RandomInputs.random(rnd, 3 * 4096 + 123);
         PassphraseRecipient pass = StreamFixtures.passphrase();
         StreamSpec.Builder b = StreamSpec.builder().recipient(pass).suite(suite).chunkSize(4096);
         byte[] table = StreamFixtures.encrypt(b.random(seeded(7)).build(), plain, rnd.split());

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.gmflux.codecs.bytes.Bytes;
+import io.gmflux.testing.RandomInputs;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.security.GeneralSecurityException;
@@ -36,7 +37,7 @@ class ReadLimitsTest {
     private byte[] passphraseStream(int chunks) throws Exception {
         SplittableRandom rnd = new SplittableRandom(0x11_0001L);
         return StreamFixtures.encrypt(StreamSpec.builder().chunkSize(CHUNK).recipient(pass).build(),
-                StreamFixtures.random(rnd, chunks * CHUNK - 10), rnd);
+                RandomInputs.random(rnd, chunks * CHUNK - 10), rnd);
     }
 
     private static byte[] withIterations(byte[] sealed, int iterations) {
@@ -164,7 +165,7 @@ class ReadLimitsTest {
         byte[] fixed = new byte[StreamHeader.FIXED_LENGTH];
         System.arraycopy(StreamHeader.MAGIC, 0, fixed, 0, 4);
         fixed[4] = StreamHeader.VERSION;
-        fixed[5] = (byte) StreamSuite.values()[0].id();
+        fixed[5] = (byte) Suite.values()[0].id();
         Bytes.putIntBEByBytes(fixed, 6, CHUNK);
         fixed[42] = (byte) (n >>> 8);
         fixed[43] = (byte) n;

@@ -2,7 +2,7 @@ package io.gmflux.codecs.format;
 
 import static io.gmflux.codecs.format.StreamFixtures.decrypt;
 import static io.gmflux.codecs.format.StreamFixtures.encrypt;
-import static io.gmflux.codecs.format.StreamFixtures.random;
+import static io.gmflux.testing.RandomInputs.random;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -70,14 +70,14 @@ class Sm2MlKem768RecipientTest {
         byte[] enc = concat(c1, ct);
         byte[] ss = HkdfSm3.derive(h.salt(), concat(ssSm2, ssMl), concat(ascii("gmflux/v1 hybrid"), enc), 32);
         byte[] wrapKey = HkdfSm3.derive(h.salt(), ss, concat(ascii("gmflux/v1 wrap"), new byte[] {4}, enc), 16);
-        byte[] fileKey = Sm4Gcm.open(Sm4.newEngine(wrapKey), new byte[12],
+        byte[] fileKey = Sm4Gcm.open(Sm4.newTableEngine(wrapKey), new byte[12],
                 concat(new byte[] {4}, Arrays.copyOf(body, 8)), wrapped);
         assertThat(fileKey).hasSize(32);
         // either secret alone, or the secrets without the encapsulations, gives a key that does not unwrap
         for (byte[] ikm : List.of(ssSm2, ssMl, concat(ssMl, ssSm2))) {
             byte[] s = HkdfSm3.derive(h.salt(), ikm, concat(ascii("gmflux/v1 hybrid"), enc), 32);
             byte[] k = HkdfSm3.derive(h.salt(), s, concat(ascii("gmflux/v1 wrap"), new byte[] {4}, enc), 16);
-            assertThatThrownBy(() -> Sm4Gcm.open(Sm4.newEngine(k), new byte[12],
+            assertThatThrownBy(() -> Sm4Gcm.open(Sm4.newTableEngine(k), new byte[12],
                     concat(new byte[] {4}, Arrays.copyOf(body, 8)), wrapped))
                     .isInstanceOf(javax.crypto.AEADBadTagException.class);
         }

@@ -2,7 +2,7 @@ package io.gmflux.codecs.format;
 
 import static io.gmflux.codecs.format.StreamFixtures.decrypt;
 import static io.gmflux.codecs.format.StreamFixtures.encrypt;
-import static io.gmflux.codecs.format.StreamFixtures.random;
+import static io.gmflux.testing.RandomInputs.random;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
 class StreamRoundTripTest {
 
     @ParameterizedTest
-    @EnumSource(StreamSuite.class)
-    void decryptsWhatItEncryptsAtEveryChunkBoundary(StreamSuite suite) throws Exception {
+    @EnumSource(Suite.class)
+    void decryptsWhatItEncryptsAtEveryChunkBoundary(Suite suite) throws Exception {
         SplittableRandom rnd = new SplittableRandom(0x57_0001L + suite.id());
         PassphraseRecipient pass = StreamFixtures.passphrase();
         int chunk = StreamHeader.MIN_CHUNK_SIZE;
@@ -35,8 +35,8 @@ class StreamRoundTripTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = StreamSuite.class, names = {"SM4_GCM", "SM4_CCM", "ZUC256_MAC128"})
-    void roundTripsAtTheLargestChunkSize(StreamSuite suite) throws Exception {
+    @EnumSource(value = Suite.class, names = {"SM4_GCM", "SM4_CCM", "ZUC256_MAC128"})
+    void roundTripsAtTheLargestChunkSize(Suite suite) throws Exception {
         SplittableRandom rnd = new SplittableRandom(0x57_0005L + suite.id());
         PassphraseRecipient pass = StreamFixtures.passphrase();
         int chunk = StreamHeader.MAX_CHUNK_SIZE;
@@ -80,11 +80,11 @@ class StreamRoundTripTest {
     @Test
     void headerRecordsSuiteChunkSizeAndRecipientTypes() throws Exception {
         var k1 = StreamFixtures.rsa1();
-        StreamSpec spec = StreamSpec.builder().suite(StreamSuite.ZUC256_MAC128).chunkSize(1 << 20)
+        StreamSpec spec = StreamSpec.builder().suite(Suite.ZUC256_MAC128).chunkSize(1 << 20)
                 .recipient(new RsaOaepRecipient((RSAPublicKey) k1.getPublic())).build();
         byte[] sealed = encrypt(spec, new byte[10], new SplittableRandom(1));
         StreamHeader h = StreamHeader.parse(sealed, 0, headerLength(sealed));
-        assertThat(h.suite()).isEqualTo(StreamSuite.ZUC256_MAC128);
+        assertThat(h.suite()).isEqualTo(Suite.ZUC256_MAC128);
         assertThat(h.chunkSize()).isEqualTo(1 << 20);
         assertThat(h.stanzas()).extracting(RecipientStanza::type).containsExactly(RecipientStanza.TYPE_RSA_OAEP);
         assertThat(h.stanzas().get(0).keyId()).isEqualTo(KeyWrap.keyId(k1.getPublic().getEncoded()));
@@ -102,7 +102,7 @@ class StreamRoundTripTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("only recipient");
         assertThatThrownBy(() -> new PassphraseRecipient(new char[0])).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new PassphraseRecipient("x".toCharArray(), 10)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> StreamSuite.byLabel("rot13")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> Suite.byLabel("rot13")).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test

@@ -2,7 +2,7 @@ package io.gmflux.codecs.format;
 
 import static io.gmflux.codecs.format.StreamFixtures.decryptInto;
 import static io.gmflux.codecs.format.StreamFixtures.encrypt;
-import static io.gmflux.codecs.format.StreamFixtures.random;
+import static io.gmflux.testing.RandomInputs.random;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
@@ -24,7 +24,7 @@ class StreamTamperTest {
     private static final int CHUNK = StreamHeader.MIN_CHUNK_SIZE;
     private final PassphraseRecipient pass = StreamFixtures.passphrase();
 
-    private byte[] seal(StreamSuite suite, byte[] plain, SplittableRandom rnd) throws Exception {
+    private byte[] seal(Suite suite, byte[] plain, SplittableRandom rnd) throws Exception {
         return encrypt(StreamSpec.builder().suite(suite).chunkSize(CHUNK).recipient(pass).build(), plain, rnd);
     }
 
@@ -33,8 +33,8 @@ class StreamTamperTest {
     }
 
     @ParameterizedTest
-    @EnumSource(StreamSuite.class)
-    void rejectsAFlippedBitInAnyChunkAndReleasesOnlyEarlierChunks(StreamSuite suite) throws Exception {
+    @EnumSource(Suite.class)
+    void rejectsAFlippedBitInAnyChunkAndReleasesOnlyEarlierChunks(Suite suite) throws Exception {
         SplittableRandom rnd = new SplittableRandom(0x7a_0001L + suite.id());
         byte[] plain = random(rnd, 5 * CHUNK + 100);
         byte[] sealed = seal(suite, plain, rnd);
@@ -56,7 +56,7 @@ class StreamTamperTest {
     @Test
     void rejectsAnyFlippedBitInTheHeader() throws Exception {
         SplittableRandom rnd = new SplittableRandom(0x7a_0002L);
-        byte[] sealed = seal(StreamSuite.SM4_GCM, random(rnd, 100), rnd);
+        byte[] sealed = seal(Suite.SM4_GCM, random(rnd, 100), rnd);
         int h = headerLength(sealed);
         for (int pos = 0; pos < h; pos++) {
             byte[] bad = sealed.clone();
@@ -71,7 +71,7 @@ class StreamTamperTest {
     @Test
     void detectsTruncationAtAChunkBoundary() throws Exception {
         SplittableRandom rnd = new SplittableRandom(0x7a_0003L);
-        byte[] sealed = seal(StreamSuite.SM4_GCM, random(rnd, 3 * CHUNK + 5), rnd);
+        byte[] sealed = seal(Suite.SM4_GCM, random(rnd, 3 * CHUNK + 5), rnd);
         int h = headerLength(sealed);
         for (int chunks = 1; chunks <= 3; chunks++) {
             byte[] cut = Arrays.copyOf(sealed, h + chunks * (CHUNK + 16));
@@ -87,7 +87,7 @@ class StreamTamperTest {
     @Test
     void detectsTruncationInsideAChunkOrTheHeader() throws Exception {
         SplittableRandom rnd = new SplittableRandom(0x7a_0004L);
-        byte[] sealed = seal(StreamSuite.SM4_GCM, random(rnd, 2 * CHUNK + 5), rnd);
+        byte[] sealed = seal(Suite.SM4_GCM, random(rnd, 2 * CHUNK + 5), rnd);
         int h = headerLength(sealed);
         for (int trial = 0; trial < 30; trial++) {
             int len = rnd.nextInt(sealed.length);
@@ -105,8 +105,8 @@ class StreamTamperTest {
     @Test
     void detectsDataAppendedAfterTheLastChunk() throws Exception {
         SplittableRandom rnd = new SplittableRandom(0x7a_0005L);
-        byte[] sealed = seal(StreamSuite.SM4_GCM, random(rnd, CHUNK), rnd);
-        byte[] other = seal(StreamSuite.SM4_GCM, random(rnd, CHUNK), rnd);
+        byte[] sealed = seal(Suite.SM4_GCM, random(rnd, CHUNK), rnd);
+        byte[] other = seal(Suite.SM4_GCM, random(rnd, CHUNK), rnd);
         byte[] extended = Bytes_concat(sealed, Arrays.copyOfRange(other, headerLength(other), other.length));
         assertThatThrownBy(() -> StreamFixtures.decrypt(extended, List.of(pass), rnd))
                 .isInstanceOf(StreamException.Malformed.class).hasMessageContaining("after the last chunk");
@@ -119,7 +119,7 @@ class StreamTamperTest {
     void detectsReorderedAndDuplicatedChunks() throws Exception {
         SplittableRandom rnd = new SplittableRandom(0x7a_0006L);
         byte[] plain = random(rnd, 3 * CHUNK + 1);
-        byte[] sealed = seal(StreamSuite.SM4_GCM, plain, rnd);
+        byte[] sealed = seal(Suite.SM4_GCM, plain, rnd);
         int h = headerLength(sealed);
         int sc = CHUNK + 16;
         byte[] swapped = sealed.clone();
@@ -141,7 +141,7 @@ class StreamTamperTest {
     @Test
     void refusesAStreamForSomeoneElse() throws Exception {
         SplittableRandom rnd = new SplittableRandom(0x7a_0007L);
-        byte[] sealed = seal(StreamSuite.SM4_GCM, random(rnd, 10), rnd);
+        byte[] sealed = seal(Suite.SM4_GCM, random(rnd, 10), rnd);
         PassphraseRecipient wrong = new PassphraseRecipient("wrong".toCharArray(), StreamFixtures.FAST_ITERATIONS);
         assertThatThrownBy(() -> StreamFixtures.decrypt(sealed, List.of(wrong), rnd))
                 .isInstanceOf(StreamException.NoMatchingRecipient.class);
@@ -170,7 +170,7 @@ class StreamTamperTest {
     @Test
     void rejectsMalformedHeaders() throws Exception {
         SplittableRandom rnd = new SplittableRandom(0x7a_0009L);
-        byte[] sealed = seal(StreamSuite.SM4_GCM, random(rnd, 10), rnd);
+        byte[] sealed = seal(Suite.SM4_GCM, random(rnd, 10), rnd);
         assertMalformed(patch(sealed, 0, 0x00), "bad magic");
         assertMalformed(patch(sealed, 4, 0x02), "unsupported version 2");
         assertMalformed(patch(sealed, 5, 0x7f), "unknown suite 0x7f");

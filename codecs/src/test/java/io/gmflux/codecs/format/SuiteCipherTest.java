@@ -18,7 +18,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 class SuiteCipherTest {
 
-    private static byte[] keyMaterial(StreamSuite suite, SplittableRandom rnd) {
+    private static byte[] keyMaterial(Suite suite, SplittableRandom rnd) {
         byte[] km = new byte[suite.keyLength() + SuiteCipher.NONCE_PREFIX_LENGTH];
         rnd.nextBytes(km);
         return km;
@@ -28,12 +28,12 @@ class SuiteCipherTest {
     void sm4GcmAgreesWithBouncyCastleOnRandomInputs() throws Exception {
         SplittableRandom rnd = new SplittableRandom(0x5c1L);
         for (int c = 0; c < 1000; c++) {
-            byte[] km = keyMaterial(StreamSuite.SM4_GCM, rnd);
+            byte[] km = keyMaterial(Suite.SM4_GCM, rnd);
             long index = rnd.nextLong(1L << 32);
             boolean last = rnd.nextBoolean();
             byte[] pt = new byte[rnd.nextInt(4097)];
             rnd.nextBytes(pt);
-            SuiteCipher s = SuiteCipher.create(StreamSuite.SM4_GCM, km);
+            SuiteCipher s = SuiteCipher.create(Suite.SM4_GCM, km);
             byte[] ct = new byte[pt.length + 16];
             assertThat(s.seal(index, last, pt, 0, pt.length, ct, 0)).isEqualTo(pt.length + 16);
             byte[] nonce = new byte[12];
@@ -51,8 +51,8 @@ class SuiteCipherTest {
     }
 
     @ParameterizedTest
-    @EnumSource(StreamSuite.class)
-    void opensWhatItSealsInPlaceAndAtOffsets(StreamSuite suite) throws Exception {
+    @EnumSource(Suite.class)
+    void opensWhatItSealsInPlaceAndAtOffsets(Suite suite) throws Exception {
         SplittableRandom rnd = new SplittableRandom(0x5c2L + suite.id());
         SuiteCipher s = SuiteCipher.create(suite, keyMaterial(suite, rnd));
         for (int c = 0; c < 50; c++) {
@@ -70,8 +70,8 @@ class SuiteCipherTest {
     }
 
     @ParameterizedTest
-    @EnumSource(StreamSuite.class)
-    void rejectsAFlippedBitAWrongIndexOrFlagAndWritesNothing(StreamSuite suite) throws Exception {
+    @EnumSource(Suite.class)
+    void rejectsAFlippedBitAWrongIndexOrFlagAndWritesNothing(Suite suite) throws Exception {
         SplittableRandom rnd = new SplittableRandom(0x5c3L + suite.id());
         SuiteCipher s = SuiteCipher.create(suite, keyMaterial(suite, rnd));
         byte[] pt = new byte[100];
@@ -98,11 +98,11 @@ class SuiteCipherTest {
     void rejectsBadArgumentsByName() {
         assertThatThrownBy(() -> SuiteCipher.create(null, new byte[23])).isInstanceOf(NullPointerException.class)
                 .hasMessageContaining("suite");
-        assertThatThrownBy(() -> SuiteCipher.create(StreamSuite.SM4_GCM, null)).isInstanceOf(NullPointerException.class)
+        assertThatThrownBy(() -> SuiteCipher.create(Suite.SM4_GCM, null)).isInstanceOf(NullPointerException.class)
                 .hasMessageContaining("keyMaterial");
-        assertThatThrownBy(() -> SuiteCipher.create(StreamSuite.SM4_GCM, new byte[16]))
+        assertThatThrownBy(() -> SuiteCipher.create(Suite.SM4_GCM, new byte[16]))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("keyMaterial must be 23 bytes");
-        SuiteCipher s = SuiteCipher.create(StreamSuite.ZUC128_EEA3_EIA3, new byte[39]);
+        SuiteCipher s = SuiteCipher.create(Suite.ZUC128_EEA3_EIA3, new byte[39]);
         assertThatThrownBy(() -> s.seal(0, true, new byte[10], 0, 10, new byte[13], 0))
                 .isInstanceOf(IndexOutOfBoundsException.class);
         assertThatThrownBy(() -> s.seal(0, true, null, 0, 0, new byte[4], 0)).isInstanceOf(NullPointerException.class)

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.gmflux.codecs.bytes.Bytes;
 import io.gmflux.codecs.sm2.Sm2KeyPair;
+import io.gmflux.testing.RandomInputs;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.security.SecureRandom;
@@ -60,7 +61,7 @@ class TamperMatrixTest {
 
     /** A sealed stream and what is known about its layout. */
     private static final class Sample {
-        final StreamSuite suite;
+        final Suite suite;
         final byte[] plain;
         final byte[] sealed;
         final int header;
@@ -70,7 +71,7 @@ class TamperMatrixTest {
         final int alice;
         final int bob;
 
-        Sample(StreamSuite suite, byte[] plain, SplittableRandom rnd) throws Exception {
+        Sample(Suite suite, byte[] plain, SplittableRandom rnd) throws Exception {
             this.suite = suite;
             this.plain = plain;
             StreamSpec spec = StreamSpec.builder().suite(suite).chunkSize(CHUNK)
@@ -110,12 +111,12 @@ class TamperMatrixTest {
     @Test
     void refusesTenThousandMutationsEachWithItsException() throws Exception {
         SplittableRandom rnd = new SplittableRandom(0x7a7a_0001L);
-        Sample[] samples = new Sample[StreamSuite.values().length * 2];
-        for (StreamSuite suite : StreamSuite.values()) {
-            samples[2 * suite.ordinal()] = new Sample(suite, StreamFixtures.random(rnd, 3 * CHUNK + 100), rnd);
-            samples[2 * suite.ordinal() + 1] = new Sample(suite, StreamFixtures.random(rnd, 3 * CHUNK), rnd);
+        Sample[] samples = new Sample[Suite.values().length * 2];
+        for (Suite suite : Suite.values()) {
+            samples[2 * suite.ordinal()] = new Sample(suite, RandomInputs.random(rnd, 3 * CHUNK + 100), rnd);
+            samples[2 * suite.ordinal() + 1] = new Sample(suite, RandomInputs.random(rnd, 3 * CHUNK), rnd);
         }
-        Sample other = new Sample(StreamSuite.SM4_GCM, StreamFixtures.random(rnd, 3 * CHUNK + 100), rnd);
+        Sample other = new Sample(Suite.SM4_GCM, RandomInputs.random(rnd, 3 * CHUNK + 100), rnd);
         byte[] strangerStanza = strangerStanza(rnd);
 
         // every truncation point at and next to every chunk boundary, for every sample
@@ -153,7 +154,7 @@ class TamperMatrixTest {
                 int i = rnd.nextInt(j + 1);
                 check(s, duplicate(s, i, j), chunkFailure("chunk " + i + " repeated after chunk " + j, j + 1), rnd);
             } else if (kind < 95) {
-                byte[] extra = StreamFixtures.random(rnd, 1 + rnd.nextInt(rnd.nextBoolean() ? 20 : 2 * CHUNK));
+                byte[] extra = RandomInputs.random(rnd, 1 + rnd.nextInt(rnd.nextBoolean() ? 20 : 2 * CHUNK));
                 Expect e = s.lastIsFull()
                         ? new Expect("bytes after a full last chunk", (s.chunks - 1) * CHUNK,
                                 Set.of(StreamException.Malformed.class))
@@ -273,7 +274,7 @@ class TamperMatrixTest {
     }
 
     private static boolean isSuite(int id) {
-        return Arrays.stream(StreamSuite.values()).anyMatch(x -> x.id() == id);
+        return Arrays.stream(Suite.values()).anyMatch(x -> x.id() == id);
     }
 
     private static Expect malformed(String what) {

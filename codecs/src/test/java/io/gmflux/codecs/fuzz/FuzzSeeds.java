@@ -3,7 +3,7 @@ package io.gmflux.codecs.fuzz;
 import io.gmflux.codecs.format.GmfluxOutputStream;
 import io.gmflux.codecs.format.Sm2Recipient;
 import io.gmflux.codecs.format.StreamSpec;
-import io.gmflux.codecs.format.StreamSuite;
+import io.gmflux.codecs.format.Suite;
 import io.gmflux.codecs.jca.GmfluxProvider;
 import io.gmflux.codecs.pkcs8.EncryptedPrivateKeyInfo;
 import io.gmflux.codecs.sm2.Sm2Cipher;
@@ -106,8 +106,8 @@ public final class FuzzSeeds {
             write("Sm9FuzzTest", "ciphertextDer", "der-" + mode, der);
         }
 
-        for (StreamSuite suite : new StreamSuite[] {StreamSuite.SM4_GCM, StreamSuite.ZUC128_EEA3_EIA3,
-                StreamSuite.SM4_CTR_HMAC_SM3}) {
+        for (Suite suite : new Suite[] {Suite.SM4_GCM, Suite.ZUC128_EEA3_EIA3,
+                Suite.SM4_CTR_HMAC_SM3}) {
             for (int p : new int[] {0, 100, 5000}) {
                 StreamSpec spec = StreamSpec.builder().suite(suite).chunkSize(4096)
                         .recipient(new Sm2Recipient(sm2Pub)).build();

@@ -51,7 +51,7 @@ class Sm4CcmTest {
     }
 
     static byte[] seal(Case c) throws Exception {
-        Sm4Ccm ccm = Sm4Ccm.encryptor(Sm4.newEngine(c.key), c.nonce, c.tagLen);
+        Sm4Ccm ccm = Sm4Ccm.encryptor(Sm4.newTableEngine(c.key), c.nonce, c.tagLen);
         ccm.updateAad(c.aad, 0, c.aad.length);
         byte[] out = new byte[ccm.finalOutputSize(c.pt.length)];
         assertThat(ccm.doFinal(c.pt, 0, c.pt.length, out, 0)).isEqualTo(out.length);
@@ -59,7 +59,7 @@ class Sm4CcmTest {
     }
 
     static byte[] open(Case c, byte[] ct) throws Exception {
-        Sm4Ccm ccm = Sm4Ccm.decryptor(Sm4.newEngine(c.key), c.nonce, c.tagLen);
+        Sm4Ccm ccm = Sm4Ccm.decryptor(Sm4.newTableEngine(c.key), c.nonce, c.tagLen);
         ccm.updateAad(c.aad, 0, c.aad.length);
         byte[] out = new byte[ccm.finalOutputSize(ct.length)];
         assertThat(ccm.doFinal(ct, 0, ct.length, out, 0)).isEqualTo(out.length);
@@ -81,7 +81,7 @@ class Sm4CcmTest {
             System.arraycopy(Vectors.hex(v, "tag"), 0, expected, ct.length, c.tagLen);
             assertThat(Hex.encode(seal(c))).as(c.name).isEqualTo(Hex.encode(expected));
             assertThat(open(c, expected)).as(c.name).isEqualTo(c.pt);
-            Sm4Engine engine = Sm4.newEngine(c.key);
+            Sm4Engine engine = Sm4.newTableEngine(c.key);
             assertThat(Sm4Ccm.seal(engine, c.nonce, c.aad, c.pt)).as(c.name).isEqualTo(expected);
             assertThat(Sm4Ccm.open(engine, c.nonce, c.aad, expected)).as(c.name).isEqualTo(c.pt);
         }
@@ -102,13 +102,13 @@ class Sm4CcmTest {
         byte[] bcOut = new byte[bc.getOutputSize(pt.length)];
         bc.doFinal(bcOut, bc.processBytes(pt, 0, pt.length, bcOut, 0));
         byte[] t = bc.getMac();
-        byte[] ours = Sm4Ccm.seal(Sm4.newEngine(key), nonce, aad, pt);
+        byte[] ours = Sm4Ccm.seal(Sm4.newTableEngine(key), nonce, aad, pt);
         byte[] u = Arrays.copyOfRange(ours, pt.length, ours.length);
         assertThat(u).isEqualTo(Vectors.hex(v, "tag")).isNotEqualTo(t);
         byte[] s0Block = new byte[16];
         s0Block[0] = (byte) (15 - nonce.length - 1);
         System.arraycopy(nonce, 0, s0Block, 1, nonce.length);
-        Sm4.newEngine(key).encryptBlocks(s0Block, 0, s0Block, 0, 1);
+        Sm4.newTableEngine(key).encryptBlocks(s0Block, 0, s0Block, 0, 1);
         for (int i = 0; i < 16; i++) {
             assertThat((byte) (t[i] ^ s0Block[i])).as("byte %d of U = T xor S0", i).isEqualTo(u[i]);
         }
@@ -142,7 +142,7 @@ class Sm4CcmTest {
             if (c.nonce.length == 13 && c.pt.length > 0xffff) {
                 continue;
             }
-            Sm4Engine engine = new DefaultPathEngine(Sm4.newEngine(c.key));
+            Sm4Engine engine = new DefaultPathEngine(Sm4.newTableEngine(c.key));
             Sm4Ccm enc = Sm4Ccm.encryptor(engine, c.nonce, c.tagLen);
             enc.updateAad(c.aad, 0, c.aad.length);
             byte[] ct = new byte[c.pt.length + c.tagLen];
@@ -165,7 +165,7 @@ class Sm4CcmTest {
         for (int i = 0; i < 300; i++) {
             Case c = randomCase(rnd, i, seed);
             byte[] expected = seal(c);
-            Sm4Engine engine = Sm4.newEngine(c.key);
+            Sm4Engine engine = Sm4.newTableEngine(c.key);
             for (boolean encrypt : new boolean[] {true, false}) {
                 Sm4Ccm ccm = encrypt ? Sm4Ccm.encryptor(engine, c.nonce, c.tagLen)
                         : Sm4Ccm.decryptor(engine, c.nonce, c.tagLen);
@@ -201,14 +201,14 @@ class Sm4CcmTest {
             int off = rnd.nextInt(0, 20);
             byte[] buf = new byte[off + expected.length + 3];
             System.arraycopy(c.pt, 0, buf, off, c.pt.length);
-            Sm4Ccm enc = Sm4Ccm.encryptor(Sm4.newEngine(c.key), c.nonce, c.tagLen);
+            Sm4Ccm enc = Sm4Ccm.encryptor(Sm4.newTableEngine(c.key), c.nonce, c.tagLen);
             enc.updateAad(c.aad, 0, c.aad.length);
             int half = c.pt.length / 2;
             enc.update(buf, off, half, buf, off);
             enc.doFinal(buf, off + half, c.pt.length - half, buf, off);
             assertThat(Arrays.copyOfRange(buf, off, off + expected.length)).as(c.name).isEqualTo(expected);
 
-            Sm4Ccm dec = Sm4Ccm.decryptor(Sm4.newEngine(c.key), c.nonce, c.tagLen);
+            Sm4Ccm dec = Sm4Ccm.decryptor(Sm4.newTableEngine(c.key), c.nonce, c.tagLen);
             dec.updateAad(c.aad, 0, c.aad.length);
             assertThat(dec.doFinal(buf, off, expected.length, buf, off)).isEqualTo(c.pt.length);
             assertThat(Arrays.copyOfRange(buf, off, off + c.pt.length)).as(c.name).isEqualTo(c.pt);
@@ -244,7 +244,7 @@ class Sm4CcmTest {
                 data[ct.length - c.tagLen + (bit >>> 3)] ^= (byte) (1 << (bit & 7));
                 what = "tag bit " + bit;
             }
-            Sm4Ccm dec = Sm4Ccm.decryptor(Sm4.newEngine(c.key), nonce, c.tagLen);
+            Sm4Ccm dec = Sm4Ccm.decryptor(Sm4.newTableEngine(c.key), nonce, c.tagLen);
             dec.updateAad(aad, 0, aad.length);
             byte[] out = new byte[c.pt.length + 8];
             Arrays.fill(out, SENTINEL);
@@ -269,7 +269,7 @@ class Sm4CcmTest {
         byte[] ct = seal(c);
         ct[ct.length - 1] ^= (byte) 0x80;
         byte[] copy = ct.clone();
-        Sm4Ccm dec = Sm4Ccm.decryptor(Sm4.newEngine(c.key), c.nonce, c.tagLen);
+        Sm4Ccm dec = Sm4Ccm.decryptor(Sm4.newTableEngine(c.key), c.nonce, c.tagLen);
         dec.updateAad(c.aad, 0, c.aad.length);
         assertThatThrownBy(() -> dec.doFinal(ct, 0, ct.length, ct, 0)).isInstanceOf(AEADBadTagException.class);
         assertThat(ct).isEqualTo(copy);
@@ -278,7 +278,7 @@ class Sm4CcmTest {
     @Test
     void rejectsInputShorterThanTheTag() throws Exception {
         for (int tagLen = 4; tagLen <= 16; tagLen += 2) {
-            Sm4Ccm dec = Sm4Ccm.decryptor(Sm4.newEngine(new byte[16]), new byte[12], tagLen);
+            Sm4Ccm dec = Sm4Ccm.decryptor(Sm4.newTableEngine(new byte[16]), new byte[12], tagLen);
             byte[] out = new byte[32];
             Arrays.fill(out, SENTINEL);
             byte[] in = new byte[tagLen - 1];
@@ -310,7 +310,7 @@ class Sm4CcmTest {
         c = new Case(c.key, c.nonce, c.aad, c.pt, 16, c.name);
         byte[] ct = seal(c);
         // the tag length is in B0's flags: a 14-byte tag is not a prefix of the 16-byte one
-        Sm4Ccm dec = Sm4Ccm.decryptor(Sm4.newEngine(c.key), c.nonce, 14);
+        Sm4Ccm dec = Sm4Ccm.decryptor(Sm4.newTableEngine(c.key), c.nonce, 14);
         dec.updateAad(c.aad, 0, c.aad.length);
         byte[] truncated = Arrays.copyOf(ct, ct.length - 2);
         assertThatThrownBy(() -> dec.doFinal(truncated, 0, truncated.length, new byte[ct.length], 0))
@@ -323,7 +323,7 @@ class Sm4CcmTest {
         byte[] key = new byte[16];
         Case max = new Case(key, new byte[13], new byte[0], new byte[0xffff], 16, "q=2 max");
         assertThat(Hex.encode(seal(max))).isEqualTo(Hex.encode(bcCcm(true, max, max.pt)));
-        Sm4Ccm enc = Sm4Ccm.encryptor(Sm4.newEngine(key), new byte[13], 16);
+        Sm4Ccm enc = Sm4Ccm.encryptor(Sm4.newTableEngine(key), new byte[13], 16);
         enc.update(new byte[0xfff0], 0, 0xfff0, new byte[0], 0);
         assertThatThrownBy(() -> enc.update(new byte[16], 0, 16, new byte[16], 0))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("13-byte nonce");
@@ -337,7 +337,7 @@ class Sm4CcmTest {
 
     @Test
     void rejectsBadParametersWithClearExceptions() {
-        Sm4Engine engine = Sm4.newEngine(new byte[16]);
+        Sm4Engine engine = Sm4.newTableEngine(new byte[16]);
         assertThatThrownBy(() -> Sm4Ccm.encryptor(null, new byte[12], 16))
                 .isInstanceOf(NullPointerException.class).hasMessageContaining("engine");
         assertThatThrownBy(() -> Sm4Ccm.decryptor(engine, null, 16))
@@ -366,7 +366,7 @@ class Sm4CcmTest {
     @Test
     void rejectsAadAfterData() {
         for (boolean encrypt : new boolean[] {true, false}) {
-            Sm4Engine engine = Sm4.newEngine(new byte[16]);
+            Sm4Engine engine = Sm4.newTableEngine(new byte[16]);
             Sm4Ccm ccm = encrypt ? Sm4Ccm.encryptor(engine, new byte[12], 16)
                     : Sm4Ccm.decryptor(engine, new byte[12], 16);
             ccm.updateAad(new byte[3], 0, 3);
@@ -380,7 +380,7 @@ class Sm4CcmTest {
     void doFinalAndResetReturnToTheSameKeyAndNonce() throws Exception {
         Case c = randomCase(new SplittableRandom(8), 0, 8);
         byte[] expected = seal(c);
-        Sm4Ccm enc = Sm4Ccm.encryptor(Sm4.newEngine(c.key), c.nonce, c.tagLen);
+        Sm4Ccm enc = Sm4Ccm.encryptor(Sm4.newTableEngine(c.key), c.nonce, c.tagLen);
         for (int round = 0; round < 3; round++) {
             enc.updateAad(new byte[9], 0, 9);
             enc.update(c.pt, 0, c.pt.length / 2, new byte[0], 0);
@@ -396,8 +396,8 @@ class Sm4CcmTest {
     void resetWithNonceEqualsAFreshCipher() throws Exception {
         SplittableRandom rnd = new SplittableRandom(9);
         Case first = randomCase(rnd, 0, 9);
-        Sm4Ccm enc = Sm4Ccm.encryptor(Sm4.newEngine(first.key), first.nonce, first.tagLen);
-        Sm4Ccm dec = Sm4Ccm.decryptor(Sm4.newEngine(first.key), first.nonce, first.tagLen);
+        Sm4Ccm enc = Sm4Ccm.encryptor(Sm4.newTableEngine(first.key), first.nonce, first.tagLen);
+        Sm4Ccm dec = Sm4Ccm.decryptor(Sm4.newTableEngine(first.key), first.nonce, first.tagLen);
         for (int i = 0; i < 30; i++) {
             Case c = randomCase(rnd, i, 9);
             c = new Case(first.key, c.nonce, c.aad, c.pt, first.tagLen, c.name);
@@ -422,7 +422,7 @@ class Sm4CcmTest {
 
     @Test
     void destroyedCipherRefusesWork() {
-        Sm4Ccm ccm = Sm4Ccm.decryptor(Sm4.newEngine(new byte[16]), new byte[12], 16);
+        Sm4Ccm ccm = Sm4Ccm.decryptor(Sm4.newTableEngine(new byte[16]), new byte[12], 16);
         ccm.destroy();
         ccm.destroy();
         assertThatThrownBy(() -> ccm.update(new byte[1], 0, 1, new byte[1], 0))
@@ -431,7 +431,7 @@ class Sm4CcmTest {
 
     @Test
     void destroyZeroesKeyDependentBlocksAndHeldPlaintext() throws Exception {
-        Sm4Ccm ccm = Sm4Ccm.encryptor(Sm4.newEngine(bytes(new SplittableRandom(13), 16)), new byte[12], 16);
+        Sm4Ccm ccm = Sm4Ccm.encryptor(Sm4.newTableEngine(bytes(new SplittableRandom(13), 16)), new byte[12], 16);
         byte[] secret = new byte[50];
         java.util.Arrays.fill(secret, (byte) 7);
         ccm.update(secret, 0, secret.length, new byte[0], 0);
@@ -444,13 +444,13 @@ class Sm4CcmTest {
 
     @Test
     void reportsItsShape() {
-        Sm4Ccm enc = Sm4Ccm.encryptor(Sm4.newEngine(new byte[16]), new byte[12], 10);
+        Sm4Ccm enc = Sm4Ccm.encryptor(Sm4.newTableEngine(new byte[16]), new byte[12], 10);
         assertThat(enc.isEncrypting()).isTrue();
         assertThat(enc.tagLength()).isEqualTo(10);
         assertThat(enc.updateOutputSize(100)).isZero();
         enc.update(new byte[40], 0, 40, new byte[0], 0);
         assertThat(enc.finalOutputSize(5)).isEqualTo(55);
-        Sm4Ccm dec = Sm4Ccm.decryptor(Sm4.newEngine(new byte[16]), new byte[12], 10);
+        Sm4Ccm dec = Sm4Ccm.decryptor(Sm4.newTableEngine(new byte[16]), new byte[12], 10);
         assertThat(dec.isEncrypting()).isFalse();
         assertThat(dec.finalOutputSize(5)).isZero();
         assertThat(dec.finalOutputSize(15)).isEqualTo(5);

@@ -189,7 +189,7 @@ class Sm4ConstantTimeEngineTest {
             int blocks = rnd.nextInt(200);
             byte[] in = bytes(rnd, blocks * BLOCK);
             String what = "seed " + seed + " case " + c + " blocks " + blocks;
-            Sm4Engine table = Sm4.newEngine(key);
+            Sm4Engine table = Sm4.newTableEngine(key);
             Sm4ConstantTimeEngine ct = new Sm4ConstantTimeEngine(key);
             byte[] a = new byte[in.length];
             byte[] b = new byte[in.length];
@@ -239,7 +239,7 @@ class Sm4ConstantTimeEngineTest {
         SplittableRandom rnd = new SplittableRandom(0x5eed_0006L);
         byte[] key = bytes(rnd, 16);
         Sm4ConstantTimeEngine shared = new Sm4ConstantTimeEngine(key);
-        Sm4Engine reference = Sm4.newEngine(key);
+        Sm4Engine reference = Sm4.newTableEngine(key);
         ExecutorService pool = Executors.newFixedThreadPool(4);
         try {
             List<Future<?>> results = new ArrayList<>();
@@ -413,7 +413,7 @@ class Sm4ConstantTimeEngineTest {
             byte[] aad = bytes(rnd, rnd.nextInt(40));
             byte[] msg = bytes(rnd, rnd.nextInt(4097));
             String what = "seed " + seed + " case " + c + " length " + msg.length;
-            Sm4Engine table = Sm4.newEngine(key);
+            Sm4Engine table = Sm4.newTableEngine(key);
             Sm4Engine ct = new Sm4ConstantTimeEngine(key);
 
             assertThat(Sm4Gcm.seal(ct, nonce, aad, msg)).as(what + " gcm").isEqualTo(Sm4Gcm.seal(table, nonce, aad, msg));

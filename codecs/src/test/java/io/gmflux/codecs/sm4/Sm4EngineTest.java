@@ -32,7 +32,7 @@ class Sm4EngineTest {
             byte[] key = Vectors.hex(v, "key");
             byte[] pt = Vectors.hex(v, "plaintext");
             int iterations = v.get("iterations").asInt();
-            Sm4Engine e = Sm4.newEngine(key);
+            Sm4Engine e = Sm4.newTableEngine(key);
             byte[] buf = pt.clone();
             for (int i = 0; i < iterations; i++) {
                 e.encryptBlocks(buf, 0, buf, 0, 1);
@@ -61,7 +61,7 @@ class Sm4EngineTest {
                 bc.processBlock(in, inOff + 16 * b, expected, 16 * b);
             }
             String as = "seed=0xE1 case=" + i + " blocks=" + blocks;
-            Sm4Engine e = Sm4.newEngine(key);
+            Sm4Engine e = Sm4.newTableEngine(key);
             byte[] out = new byte[outOff + 16 * blocks];
             e.encryptBlocks(in, inOff, out, outOff, blocks);
             assertThat(Arrays.copyOfRange(out, outOff, out.length)).as(as).isEqualTo(expected);
@@ -81,8 +81,8 @@ class Sm4EngineTest {
         for (int i = 0; i < 600; i++) {
             int which = i % ENTRIES.length;
             byte[] key = bytes(r, 16);
-            Sm4Engine table = Sm4.newEngine(key);
-            Sm4Engine defaults = new DefaultPathEngine(Sm4.newEngine(key));
+            Sm4Engine table = Sm4.newTableEngine(key);
+            Sm4Engine defaults = new DefaultPathEngine(Sm4.newTableEngine(key));
             byte[] chain = bytes(r, 16);
             if (r.nextInt(4) == 0) {
                 Arrays.fill(chain, 8, 16, (byte) 0xff); // the CTR low half about to carry
@@ -121,17 +121,17 @@ class Sm4EngineTest {
 
     @Test
     void rejectsBadKeys() {
-        assertThatThrownBy(() -> Sm4.newEngine(null))
+        assertThatThrownBy(() -> Sm4.newTableEngine(null))
                 .isInstanceOf(NullPointerException.class).hasMessageContaining("key");
         for (int len : new int[] {0, 15, 17, 32}) {
-            assertThatThrownBy(() -> Sm4.newEngine(new byte[len]))
+            assertThatThrownBy(() -> Sm4.newTableEngine(new byte[len]))
                     .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("16");
         }
     }
 
     @Test
     void rejectsBadRangesAndChains() {
-        Sm4Engine e = Sm4.newEngine(new byte[16]);
+        Sm4Engine e = Sm4.newTableEngine(new byte[16]);
         byte[] buf = new byte[64];
         assertThatThrownBy(() -> e.encryptBlocks(buf, 0, buf, 0, 5)).isInstanceOf(IndexOutOfBoundsException.class);
         assertThatThrownBy(() -> e.decryptBlocks(buf, 8, buf, 0, 4)).isInstanceOf(IndexOutOfBoundsException.class);
@@ -161,7 +161,7 @@ class Sm4EngineTest {
     @Test
     void destroyZeroesTheRoundKeys() {
         byte[] key = bytes(new SplittableRandom(0xE3L), 16);
-        Sm4Engine e = Sm4.newEngine(key);
+        Sm4Engine e = Sm4.newTableEngine(key);
         byte[] before = new byte[16];
         e.encryptBlocks(new byte[16], 0, before, 0, 1);
         e.destroy();
@@ -170,7 +170,7 @@ class Sm4EngineTest {
         e.encryptBlocks(new byte[16], 0, after, 0, 1);
         assertThat(after).isNotEqualTo(before);
         // All-zero round keys: the same result as any other destroyed engine.
-        Sm4Engine other = Sm4.newEngine(new byte[16]);
+        Sm4Engine other = Sm4.newTableEngine(new byte[16]);
         other.destroy();
         byte[] zero = new byte[16];
         other.encryptBlocks(new byte[16], 0, zero, 0, 1);

@@ -52,7 +52,7 @@ class Sm4GcmTest {
     }
 
     static byte[] seal(Case c) throws Exception {
-        Sm4Gcm gcm = Sm4Gcm.encryptor(Sm4.newEngine(c.key), c.iv, c.tagLen);
+        Sm4Gcm gcm = Sm4Gcm.encryptor(Sm4.newTableEngine(c.key), c.iv, c.tagLen);
         gcm.updateAad(c.aad, 0, c.aad.length);
         byte[] out = new byte[gcm.finalOutputSize(c.pt.length)];
         assertThat(gcm.doFinal(c.pt, 0, c.pt.length, out, 0)).isEqualTo(out.length);
@@ -60,7 +60,7 @@ class Sm4GcmTest {
     }
 
     static byte[] open(Case c, byte[] ct) throws Exception {
-        Sm4Gcm gcm = Sm4Gcm.decryptor(Sm4.newEngine(c.key), c.iv, c.tagLen);
+        Sm4Gcm gcm = Sm4Gcm.decryptor(Sm4.newTableEngine(c.key), c.iv, c.tagLen);
         gcm.updateAad(c.aad, 0, c.aad.length);
         byte[] out = new byte[gcm.finalOutputSize(ct.length)];
         assertThat(gcm.doFinal(ct, 0, ct.length, out, 0)).isEqualTo(out.length);
@@ -81,7 +81,7 @@ class Sm4GcmTest {
             byte[] expected = concat(Vectors.hex(v, "ciphertext"), Vectors.hex(v, "tag"));
             assertThat(Hex.encode(seal(c))).as(c.name).isEqualTo(Hex.encode(expected));
             assertThat(open(c, expected)).as(c.name).isEqualTo(c.pt);
-            Sm4Engine engine = Sm4.newEngine(c.key);
+            Sm4Engine engine = Sm4.newTableEngine(c.key);
             assertThat(Sm4Gcm.seal(engine, c.iv, c.aad, c.pt)).as(c.name).isEqualTo(expected);
             assertThat(Sm4Gcm.open(engine, c.iv, c.aad, expected)).as(c.name).isEqualTo(c.pt);
         }
@@ -124,7 +124,7 @@ class Sm4GcmTest {
         byte[] ct12 = seal(shortTag);
         assertThat(ct12).isEqualTo(Arrays.copyOf(ct16, ct16.length - 4));
         assertThat(open(shortTag, ct12)).isEqualTo(c.pt);
-        Sm4Gcm dec = Sm4Gcm.decryptor(Sm4.newEngine(c.key), c.iv, 16);
+        Sm4Gcm dec = Sm4Gcm.decryptor(Sm4.newTableEngine(c.key), c.iv, 16);
         dec.updateAad(c.aad, 0, c.aad.length);
         assertThatThrownBy(() -> dec.doFinal(ct12, 0, ct12.length, new byte[ct12.length], 0))
                 .isInstanceOf(AEADBadTagException.class);
@@ -138,7 +138,7 @@ class Sm4GcmTest {
         SplittableRandom rnd = new SplittableRandom(seed);
         for (int i = 0; i < 150; i++) {
             Case c = randomCase(rnd, i, seed);
-            Sm4Engine engine = new DefaultPathEngine(Sm4.newEngine(c.key));
+            Sm4Engine engine = new DefaultPathEngine(Sm4.newTableEngine(c.key));
             Sm4Gcm enc = Sm4Gcm.encryptor(engine, c.iv, c.tagLen);
             enc.updateAad(c.aad, 0, c.aad.length);
             byte[] ct = new byte[c.pt.length + c.tagLen];
@@ -201,7 +201,7 @@ class Sm4GcmTest {
         SplittableRandom rnd = new SplittableRandom(seed);
         for (int i = 0; i < 150; i++) {
             Case c = randomCase(rnd, i, seed);
-            Sm4Engine engine = new ConstantTimeClaimingEngine(Sm4.newEngine(c.key));
+            Sm4Engine engine = new ConstantTimeClaimingEngine(Sm4.newTableEngine(c.key));
             Sm4Gcm enc = Sm4Gcm.encryptor(engine, c.iv, c.tagLen);
             assertThat((boolean) field(field(enc, "ghash"), "constantTime")).isTrue();
             enc.updateAad(c.aad, 0, c.aad.length);
@@ -214,7 +214,7 @@ class Sm4GcmTest {
             dec.doFinal(ct, 0, ct.length, pt, 0);
             assertThat(pt).as(c.name).isEqualTo(c.pt);
         }
-        Sm4Gcm table = Sm4Gcm.encryptor(Sm4.newEngine(new byte[16]), new byte[12], 16);
+        Sm4Gcm table = Sm4Gcm.encryptor(Sm4.newTableEngine(new byte[16]), new byte[12], 16);
         assertThat((boolean) field(field(table, "ghash"), "constantTime")).isFalse();
     }
 
@@ -225,7 +225,7 @@ class Sm4GcmTest {
         for (int i = 0; i < 300; i++) {
             Case c = randomCase(rnd, i, seed);
             byte[] expected = seal(c);
-            Sm4Engine engine = Sm4.newEngine(c.key);
+            Sm4Engine engine = Sm4.newTableEngine(c.key);
 
             Sm4Gcm enc = Sm4Gcm.encryptor(engine, c.iv, c.tagLen);
             byte[] ct = new byte[expected.length];
@@ -281,14 +281,14 @@ class Sm4GcmTest {
             int off = rnd.nextInt(0, 20);
             byte[] buf = new byte[off + expected.length + 5];
             System.arraycopy(c.pt, 0, buf, off, c.pt.length);
-            Sm4Gcm enc = Sm4Gcm.encryptor(Sm4.newEngine(c.key), c.iv, c.tagLen);
+            Sm4Gcm enc = Sm4Gcm.encryptor(Sm4.newTableEngine(c.key), c.iv, c.tagLen);
             enc.updateAad(c.aad, 0, c.aad.length);
             int half = c.pt.length / 2;
             int n = enc.update(buf, off, half, buf, off);
             enc.doFinal(buf, off + n, c.pt.length - half, buf, off + n);
             assertThat(Arrays.copyOfRange(buf, off, off + expected.length)).as(c.name).isEqualTo(expected);
 
-            Sm4Gcm dec = Sm4Gcm.decryptor(Sm4.newEngine(c.key), c.iv, c.tagLen);
+            Sm4Gcm dec = Sm4Gcm.decryptor(Sm4.newTableEngine(c.key), c.iv, c.tagLen);
             dec.updateAad(c.aad, 0, c.aad.length);
             assertThat(dec.doFinal(buf, off, expected.length, buf, off)).isEqualTo(c.pt.length);
             assertThat(Arrays.copyOfRange(buf, off, off + c.pt.length)).as(c.name).isEqualTo(c.pt);
@@ -324,7 +324,7 @@ class Sm4GcmTest {
                 data[ct.length - c.tagLen + (bit >>> 3)] ^= (byte) (1 << (bit & 7));
                 what = "tag bit " + bit;
             }
-            Sm4Gcm dec = Sm4Gcm.decryptor(Sm4.newEngine(c.key), iv, c.tagLen);
+            Sm4Gcm dec = Sm4Gcm.decryptor(Sm4.newTableEngine(c.key), iv, c.tagLen);
             dec.updateAad(aad, 0, aad.length);
             byte[] out = new byte[c.pt.length + 8];
             Arrays.fill(out, SENTINEL);
@@ -335,7 +335,7 @@ class Sm4GcmTest {
             assertThat(out).as("%s: %s wrote output", c.name, what).containsOnly(SENTINEL);
 
             // the failure reset the object: the genuine message still opens
-            Sm4Gcm good = Sm4Gcm.decryptor(Sm4.newEngine(c.key), c.iv, c.tagLen);
+            Sm4Gcm good = Sm4Gcm.decryptor(Sm4.newTableEngine(c.key), c.iv, c.tagLen);
             good.updateAad(c.aad, 0, c.aad.length);
             assertThat(good.doFinal(ct, 0, ct.length, out, 0)).isEqualTo(c.pt.length);
         }
@@ -347,7 +347,7 @@ class Sm4GcmTest {
         byte[] ct = seal(c);
         ct[ct.length - 1] ^= 1;
         byte[] copy = ct.clone();
-        Sm4Gcm dec = Sm4Gcm.decryptor(Sm4.newEngine(c.key), c.iv, c.tagLen);
+        Sm4Gcm dec = Sm4Gcm.decryptor(Sm4.newTableEngine(c.key), c.iv, c.tagLen);
         dec.updateAad(c.aad, 0, c.aad.length);
         assertThatThrownBy(() -> dec.doFinal(ct, 0, ct.length, ct, 0)).isInstanceOf(AEADBadTagException.class);
         assertThat(ct).isEqualTo(copy);
@@ -357,7 +357,7 @@ class Sm4GcmTest {
     void rejectsInputShorterThanTheTag() throws Exception {
         byte[] key = new byte[16];
         for (int tagLen = 12; tagLen <= 16; tagLen++) {
-            Sm4Gcm dec = Sm4Gcm.decryptor(Sm4.newEngine(key), new byte[12], tagLen);
+            Sm4Gcm dec = Sm4Gcm.decryptor(Sm4.newTableEngine(key), new byte[12], tagLen);
             byte[] out = new byte[32];
             Arrays.fill(out, SENTINEL);
             byte[] in = new byte[tagLen - 1];
@@ -374,7 +374,7 @@ class Sm4GcmTest {
 
     @Test
     void rejectsBadParametersWithClearExceptions() {
-        Sm4Engine engine = Sm4.newEngine(new byte[16]);
+        Sm4Engine engine = Sm4.newTableEngine(new byte[16]);
         assertThatThrownBy(() -> Sm4Gcm.encryptor(null, new byte[12], 16))
                 .isInstanceOf(NullPointerException.class).hasMessageContaining("engine");
         assertThatThrownBy(() -> Sm4Gcm.decryptor(engine, null, 16))
@@ -385,7 +385,7 @@ class Sm4GcmTest {
             assertThatThrownBy(() -> Sm4Gcm.encryptor(engine, new byte[12], bad))
                     .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("tag length");
         }
-        assertThatThrownBy(() -> Sm4.newEngine(new byte[15])).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> Sm4.newTableEngine(new byte[15])).isInstanceOf(IllegalArgumentException.class);
         Sm4Gcm enc = Sm4Gcm.encryptor(engine, new byte[12], 16);
         assertThatThrownBy(() -> enc.updateAad(null, 0, 0))
                 .isInstanceOf(NullPointerException.class).hasMessageContaining("aad");
@@ -404,7 +404,7 @@ class Sm4GcmTest {
     @Test
     void rejectsAadAfterData() {
         for (boolean encrypt : new boolean[] {true, false}) {
-            Sm4Engine engine = Sm4.newEngine(new byte[16]);
+            Sm4Engine engine = Sm4.newTableEngine(new byte[16]);
             Sm4Gcm gcm = encrypt ? Sm4Gcm.encryptor(engine, new byte[12], 16)
                     : Sm4Gcm.decryptor(engine, new byte[12], 16);
             gcm.updateAad(new byte[3], 0, 3);
@@ -423,7 +423,7 @@ class Sm4GcmTest {
         Case c = randomCase(new SplittableRandom(7), 0, 7);
         c = new Case(c.key, c.iv, c.aad, Arrays.copyOf(c.pt, 100), 16, "fixed");
         byte[] expected = seal(c);
-        Sm4Gcm enc = Sm4Gcm.encryptor(Sm4.newEngine(c.key), c.iv, 16);
+        Sm4Gcm enc = Sm4Gcm.encryptor(Sm4.newTableEngine(c.key), c.iv, 16);
         enc.updateAad(c.aad, 0, c.aad.length);
         byte[] pt = c.pt;
         assertThatThrownBy(() -> enc.update(pt, 0, 50, new byte[49], 0)).isInstanceOf(IndexOutOfBoundsException.class);
@@ -433,7 +433,7 @@ class Sm4GcmTest {
         enc.doFinal(pt, 0, 100, out, 0);
         assertThat(out).isEqualTo(expected);
 
-        Sm4Gcm dec = Sm4Gcm.decryptor(Sm4.newEngine(c.key), c.iv, 16);
+        Sm4Gcm dec = Sm4Gcm.decryptor(Sm4.newTableEngine(c.key), c.iv, 16);
         dec.updateAad(c.aad, 0, c.aad.length);
         assertThatThrownBy(() -> dec.doFinal(expected, 0, 116, new byte[99], 0))
                 .isInstanceOf(IndexOutOfBoundsException.class);
@@ -446,7 +446,7 @@ class Sm4GcmTest {
     void doFinalAndResetReturnToTheSameKeyAndIv() throws Exception {
         Case c = randomCase(new SplittableRandom(8), 0, 8);
         byte[] expected = seal(c);
-        Sm4Gcm enc = Sm4Gcm.encryptor(Sm4.newEngine(c.key), c.iv, c.tagLen);
+        Sm4Gcm enc = Sm4Gcm.encryptor(Sm4.newTableEngine(c.key), c.iv, c.tagLen);
         for (int round = 0; round < 3; round++) {
             enc.updateAad(new byte[7], 0, 7);
             enc.update(c.pt, 0, c.pt.length / 3, new byte[c.pt.length], 0);
@@ -462,8 +462,8 @@ class Sm4GcmTest {
     void resetWithIvEqualsAFreshCipher() throws Exception {
         SplittableRandom rnd = new SplittableRandom(9);
         Case first = randomCase(rnd, 0, 9);
-        Sm4Gcm enc = Sm4Gcm.encryptor(Sm4.newEngine(first.key), first.iv, first.tagLen);
-        Sm4Gcm dec = Sm4Gcm.decryptor(Sm4.newEngine(first.key), first.iv, first.tagLen);
+        Sm4Gcm enc = Sm4Gcm.encryptor(Sm4.newTableEngine(first.key), first.iv, first.tagLen);
+        Sm4Gcm dec = Sm4Gcm.decryptor(Sm4.newTableEngine(first.key), first.iv, first.tagLen);
         for (int i = 0; i < 20; i++) {
             Case c = randomCase(rnd, i, 9);
             c = new Case(first.key, c.iv, c.aad, c.pt, first.tagLen, c.name);
@@ -491,7 +491,7 @@ class Sm4GcmTest {
         for (int trial = 0; trial < 4; trial++) {
             byte[] key = bytes(rnd, 16);
             byte[] h = new byte[16];
-            Sm4.newEngine(key).encryptBlocks(h, 0, h, 0, 1);
+            Sm4.newTableEngine(key).encryptBlocks(h, 0, h, 0, 1);
             byte[] hInverse = gfPower(h);
             byte[] j0 = bytes(rnd, 16);
             j0[12] = (byte) 0xff;
@@ -508,7 +508,7 @@ class Sm4GcmTest {
             byte[] expected = bcGcm(true, c, c.pt);
             assertThat(Hex.encode(seal(c))).as(c.name).isEqualTo(Hex.encode(expected));
             // streaming, with a partial block straddling the wrap
-            Sm4Gcm enc = Sm4Gcm.encryptor(Sm4.newEngine(key), iv, 16);
+            Sm4Gcm enc = Sm4Gcm.encryptor(Sm4.newTableEngine(key), iv, 16);
             enc.updateAad(c.aad, 0, c.aad.length);
             byte[] ct = new byte[expected.length];
             int n = enc.update(c.pt, 0, 21, ct, 0);
@@ -534,7 +534,7 @@ class Sm4GcmTest {
 
     @Test
     void destroyedCipherRefusesWork() {
-        Sm4Engine engine = Sm4.newEngine(new byte[16]);
+        Sm4Engine engine = Sm4.newTableEngine(new byte[16]);
         Sm4Gcm enc = Sm4Gcm.encryptor(engine, new byte[12], 16);
         enc.destroy();
         enc.destroy();
@@ -548,7 +548,7 @@ class Sm4GcmTest {
 
     @Test
     void destroyZeroesTheHashKeyTablesAndJ0() throws Exception {
-        Sm4Gcm gcm = Sm4Gcm.encryptor(Sm4.newEngine(bytes(new SplittableRandom(13), 16)), new byte[12], 16);
+        Sm4Gcm gcm = Sm4Gcm.encryptor(Sm4.newTableEngine(bytes(new SplittableRandom(13), 16)), new byte[12], 16);
         gcm.updateAad(new byte[20], 0, 20);
         gcm.update(new byte[40], 0, 40, new byte[40], 0);
         Ghash ghash = (Ghash) field(gcm, "ghash");
@@ -571,14 +571,14 @@ class Sm4GcmTest {
 
     @Test
     void reportsItsShape() {
-        Sm4Gcm dec = Sm4Gcm.decryptor(Sm4.newEngine(new byte[16]), new byte[12], 13);
+        Sm4Gcm dec = Sm4Gcm.decryptor(Sm4.newTableEngine(new byte[16]), new byte[12], 13);
         assertThat(dec.isEncrypting()).isFalse();
         assertThat(dec.tagLength()).isEqualTo(13);
         assertThat(dec.updateOutputSize(100)).isZero();
         assertThat(dec.finalOutputSize(5)).isZero();
         dec.update(new byte[40], 0, 40, new byte[0], 0);
         assertThat(dec.finalOutputSize(10)).isEqualTo(37);
-        Sm4Gcm enc = Sm4Gcm.encryptor(Sm4.newEngine(new byte[16]), new byte[12], 13);
+        Sm4Gcm enc = Sm4Gcm.encryptor(Sm4.newTableEngine(new byte[16]), new byte[12], 13);
         assertThat(enc.isEncrypting()).isTrue();
         assertThat(enc.finalOutputSize(10)).isEqualTo(23);
     }

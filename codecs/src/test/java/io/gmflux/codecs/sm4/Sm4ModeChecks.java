@@ -195,8 +195,8 @@ final class Sm4ModeChecks {
             byte[] pt = Vectors.hex(v, "plaintext");
             byte[] ct = Vectors.hex(v, "ciphertext");
             String id = v.get("id").asText();
-            assertThat(oneShot(factory.create(Sm4.newEngine(key), iv, true), pt)).as(id).isEqualTo(ct);
-            assertThat(oneShot(factory.create(Sm4.newEngine(key), iv, false), ct)).as(id).isEqualTo(pt);
+            assertThat(oneShot(factory.create(Sm4.newTableEngine(key), iv, true), pt)).as(id).isEqualTo(ct);
+            assertThat(oneShot(factory.create(Sm4.newTableEngine(key), iv, false), ct)).as(id).isEqualTo(pt);
             count++;
         }
         assertThat(count).as("vectors for " + mode).isPositive();
@@ -212,8 +212,8 @@ final class Sm4ModeChecks {
             String as = name + " seed=" + seed + " case=" + i + " len=" + pt.length;
             // The fused table kernels, the interface's default entry points, and the constant-time engine.
             String[] engineNames = {" table", " default path", " constant-time"};
-            Sm4Engine engine = i % 3 == 0 ? Sm4.newEngine(key)
-                    : i % 3 == 1 ? new DefaultPathEngine(Sm4.newEngine(key)) : Sm4.newConstantTimeEngine(key);
+            Sm4Engine engine = i % 3 == 0 ? Sm4.newTableEngine(key)
+                    : i % 3 == 1 ? new DefaultPathEngine(Sm4.newTableEngine(key)) : Sm4.newConstantTimeEngine(key);
             as += engineNames[i % 3];
             byte[] ct = oneShot(factory.create(engine, iv, true), pt);
             assertThat(ct).as(as).isEqualTo(oracle.apply(key, iv, true, pt));
@@ -229,7 +229,7 @@ final class Sm4ModeChecks {
             byte[] iv = bytes(r, 16);
             byte[] pt = bytes(r, randomLength(r, 700));
             String as = name + " seed=" + seed + " case=" + i + " len=" + pt.length;
-            Sm4Engine engine = Sm4.newEngine(key);
+            Sm4Engine engine = Sm4.newTableEngine(key);
             byte[] ct = oneShot(factory.create(engine, iv, true), pt);
             Sm4Cipher enc = factory.create(engine, iv, true);
             Sm4Cipher dec = factory.create(engine, iv, false);
@@ -248,7 +248,7 @@ final class Sm4ModeChecks {
             byte[] iv = bytes(r, 16);
             byte[] pt = bytes(r, randomLength(r, 600));
             String as = name + " seed=" + seed + " case=" + i + " len=" + pt.length;
-            Sm4Engine engine = Sm4.newEngine(key);
+            Sm4Engine engine = Sm4.newTableEngine(key);
             byte[] ct = oneShot(factory.create(engine, iv, true), pt);
             int offset = r.nextInt(20);
             assertThat(inPlaceOneShot(factory.create(engine, iv, true), pt, offset)).as(as).isEqualTo(ct);
@@ -271,7 +271,7 @@ final class Sm4ModeChecks {
             byte[] key = bytes(r, 16);
             byte[] iv = bytes(r, 16);
             byte[] pt = bytes(r, len);
-            Sm4Engine engine = Sm4.newEngine(key);
+            Sm4Engine engine = Sm4.newTableEngine(key);
             for (boolean encrypt : new boolean[] {true, false}) {
                 byte[] input = encrypt ? pt : oneShot(factory.create(engine, iv, true), pt);
                 byte[] expected = oneShot(factory.create(engine, iv, encrypt), input);
@@ -297,9 +297,9 @@ final class Sm4ModeChecks {
         byte[] key = bytes(r, 16);
         byte[] iv = bytes(r, 16);
         byte[] pt = bytes(r, (1 << 20) + (wholeBlocksOnly ? 16 : 7));
-        byte[] ct = oneShot(factory.create(Sm4.newEngine(key), iv, true), pt);
+        byte[] ct = oneShot(factory.create(Sm4.newTableEngine(key), iv, true), pt);
         assertThat(ct).as(name + " 1 MiB").isEqualTo(oracle.apply(key, iv, true, pt));
-        assertThat(oneShot(factory.create(Sm4.newEngine(key), iv, false), ct)).as(name + " 1 MiB back").isEqualTo(pt);
+        assertThat(oneShot(factory.create(Sm4.newTableEngine(key), iv, false), ct)).as(name + " 1 MiB back").isEqualTo(pt);
     }
 
     /** reset() drops what was buffered and restarts from the IV. */
@@ -309,7 +309,7 @@ final class Sm4ModeChecks {
             byte[] key = bytes(r, 16);
             byte[] iv = bytes(r, 16);
             byte[] pt = bytes(r, randomLength(r, 300));
-            Sm4Engine engine = Sm4.newEngine(key);
+            Sm4Engine engine = Sm4.newTableEngine(key);
             for (boolean encrypt : new boolean[] {true, false}) {
                 byte[] input = encrypt ? pt : oneShot(factory.create(engine, iv, true), pt);
                 byte[] expected = oneShot(factory.create(engine, iv, encrypt), input);
@@ -328,8 +328,8 @@ final class Sm4ModeChecks {
         byte[] key = bytes(r, 16);
         byte[] iv = bytes(r, 16);
         byte[] pt = bytes(r, 100 & (wholeBlocksOnly ? -16 : -1));
-        byte[] ct = oneShot(factory.create(Sm4.newEngine(key), iv, true), pt);
-        Sm4Cipher c = factory.create(Sm4.newEngine(key), iv, true);
+        byte[] ct = oneShot(factory.create(Sm4.newTableEngine(key), iv, true), pt);
+        Sm4Cipher c = factory.create(Sm4.newTableEngine(key), iv, true);
         byte[] out = new byte[256];
         int n = c.update(pt, 0, 5, out, 0);
         assertThatThrownBy(() -> c.update(pt, 5, pt.length, out, 0)).isInstanceOf(IndexOutOfBoundsException.class);
@@ -348,7 +348,7 @@ final class Sm4ModeChecks {
 
     /** Null engine, null or wrong-length IV are rejected when the mode is created. */
     void rejectsBadConstructorArguments(boolean usesIv) {
-        Sm4Engine engine = Sm4.newEngine(new byte[16]);
+        Sm4Engine engine = Sm4.newTableEngine(new byte[16]);
         assertThatThrownBy(() -> factory.create(null, new byte[16], true))
                 .isInstanceOf(NullPointerException.class).hasMessageContaining("engine");
         if (usesIv) {
@@ -363,7 +363,7 @@ final class Sm4ModeChecks {
 
     /** After destroy, use fails clearly; destroy is idempotent. */
     void refusesUseAfterDestroy() {
-        Sm4Cipher c = factory.create(Sm4.newEngine(new byte[16]), new byte[16], true);
+        Sm4Cipher c = factory.create(Sm4.newTableEngine(new byte[16]), new byte[16], true);
         c.destroy();
         c.destroy();
         assertThatThrownBy(() -> c.update(new byte[16], 0, 16, new byte[32], 0))
@@ -379,7 +379,7 @@ final class Sm4ModeChecks {
         SplittableRandom r = new SplittableRandom(0xBADL);
         byte[] key = bytes(r, 16);
         byte[] iv = bytes(r, 16);
-        Sm4Engine engine = Sm4.newEngine(key);
+        Sm4Engine engine = Sm4.newTableEngine(key);
         Sm4Cipher dec = pkcs7.create(engine, iv, false);
         java.util.List<byte[]> bad = new java.util.ArrayList<>();
         for (int last : new int[] {0, 17, 18, 0x80, 0xff}) {
@@ -419,7 +419,7 @@ final class Sm4ModeChecks {
 
     /** NONE padding on a partial block, and PKCS#7 decryption of a non-multiple, are refused. */
     static void rejectsPartialBlocks(Factory none, Factory pkcs7) throws Exception {
-        Sm4Engine engine = Sm4.newEngine(new byte[16]);
+        Sm4Engine engine = Sm4.newTableEngine(new byte[16]);
         byte[] iv = new byte[16];
         for (int len : new int[] {1, 15, 17, 31, 100}) {
             for (boolean encrypt : new boolean[] {true, false}) {
@@ -439,7 +439,7 @@ final class Sm4ModeChecks {
 
     /** Output sizes: update writes whole blocks, PKCS#7 decryption holds the last one back. */
     static void reportsOutputSizes(Factory none, Factory pkcs7) throws Exception {
-        Sm4Engine engine = Sm4.newEngine(new byte[16]);
+        Sm4Engine engine = Sm4.newTableEngine(new byte[16]);
         byte[] iv = new byte[16];
         Sm4Cipher enc = pkcs7.create(engine, iv, true);
         assertThat(enc.updateOutputSize(15)).isZero();

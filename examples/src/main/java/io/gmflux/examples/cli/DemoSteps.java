@@ -190,7 +190,7 @@ final class DemoSteps {
         @Override
         public void run(DemoContext ctx) {
             io.gmflux.examples.kafka.KafkaDemoCommand.demo(ctx.out, null, records, 1024,
-                    io.gmflux.codecs.format.StreamSuite.SM4_GCM);
+                    io.gmflux.codecs.format.Suite.SM4_GCM);
         }
     }
 }

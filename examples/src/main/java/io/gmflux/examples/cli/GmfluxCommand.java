@@ -61,6 +61,22 @@ public final class GmfluxCommand implements Runnable {
         throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: try 'gmflux selftest'");
     }
 
+    /**
+     * The SM4 constant-time engine this JVM serves, once the choice is made: on Java 25 with the vector
+     * module that takes the vector engine's warm-up (1-2 s, at most {@link #ENGINE_CHOICE_WAIT}); elsewhere
+     * it returns at once. Waiting makes the answer the engine that runs, not "warming up".
+     */
+    static String constantTimeEngine() {
+        try {
+            return Sm4.awaitConstantTimeEngine(ENGINE_CHOICE_WAIT);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Sm4.constantTimeEngineName();
+        }
+    }
+
+    static final java.time.Duration ENGINE_CHOICE_WAIT = java.time.Duration.ofSeconds(20);
+
     /** Reads the version that Maven filtered into {@code gmflux-version.properties}. */
     static final class Version implements CommandLine.IVersionProvider {
         @Override
@@ -76,7 +92,7 @@ public final class GmfluxCommand implements Runnable {
             return new String[] {
                 "gmflux " + p.getProperty("version", "(unknown version)"),
                 "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vm.name") + ")",
-                "SM4 constant-time engine: " + Sm4.constantTimeEngineName()
+                "SM4 constant-time engine: " + constantTimeEngine()
             };
         }
     }

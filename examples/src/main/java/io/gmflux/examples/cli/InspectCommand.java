@@ -2,6 +2,7 @@ package io.gmflux.examples.cli;
 
 import io.gmflux.codecs.bytes.Hex;
 import io.gmflux.codecs.format.Armor;
+import io.gmflux.codecs.format.KeyServiceKey;
 import io.gmflux.codecs.format.RecipientStanza;
 import io.gmflux.codecs.format.StreamHeader;
 import java.io.IOException;
@@ -47,9 +48,21 @@ final class InspectCommand implements Callable<Integer> {
         System.out.printf("recipients:  %d%n", h.stanzas().size());
         for (RecipientStanza s : h.stanzas()) {
             byte[] id = s.keyId();
-            System.out.printf("  - %-14s key id %s%n", RecipientStanza.typeName(s.type()),
-                    s.type() == RecipientStanza.TYPE_PASSPHRASE || id == null ? "-" : Hex.encode(id));
+            System.out.printf("  - %-14s key id %s%s%n", RecipientStanza.typeName(s.type()),
+                    s.type() == RecipientStanza.TYPE_PASSPHRASE || id == null ? "-" : Hex.encode(id), serviceKey(s));
         }
         return 0;
+    }
+
+    /** For a key-service stanza, the service type and its key id (what unwrapping it will ask for). */
+    private static String serviceKey(RecipientStanza s) {
+        if (s.type() != RecipientStanza.TYPE_KEY_SERVICE) {
+            return "";
+        }
+        try {
+            return " (" + KeyServiceKey.of(s) + ")";
+        } catch (java.security.GeneralSecurityException e) {
+            return " (malformed: " + e.getMessage() + ")";
+        }
     }
 }

@@ -1,7 +1,7 @@
 package io.gmflux.examples.kafka;
 
 import io.gmflux.codecs.bytes.Hex;
-import io.gmflux.codecs.format.StreamSuite;
+import io.gmflux.codecs.format.Suite;
 import io.gmflux.codecs.sm2.Sm2KeyEncoding;
 import io.gmflux.codecs.sm2.Sm2KeyPair;
 import io.gmflux.kafka.GmfluxConfig;
@@ -52,7 +52,7 @@ public final class KafkaDemoCommand implements Callable<Integer> {
     int size = 1024;
 
     @Option(names = "--suite", description = "sm4-gcm (default), sm4-ccm, zuc128, zuc256, sm4-ctr-hmac-sm3, aes-256-gcm")
-    String suite = StreamSuite.SM4_GCM.label();
+    String suite = Suite.SM4_GCM.label();
 
     @Option(names = "--bootstrap-server", paramLabel = "HOST:PORT",
             description = "use this cluster instead of an embedded broker")
@@ -63,7 +63,7 @@ public final class KafkaDemoCommand implements Callable<Integer> {
         if (records < 1 || size < MARKER.length() + 16) {
             throw new IllegalArgumentException("--records must be at least 1 and --size at least " + (MARKER.length() + 16));
         }
-        demo(spec.commandLine().getOut(), bootstrapServer, records, size, StreamSuite.byLabel(suite));
+        demo(spec.commandLine().getOut(), bootstrapServer, records, size, Suite.byLabel(suite));
         return 0;
     }
 
@@ -73,7 +73,7 @@ public final class KafkaDemoCommand implements Callable<Integer> {
      *
      * @param bootstrap a cluster to use, or null to start an embedded broker for the demo
      */
-    public static void demo(PrintWriter out, String bootstrap, int records, int size, StreamSuite suite) {
+    public static void demo(PrintWriter out, String bootstrap, int records, int size, Suite suite) {
         EmbeddedKafka broker = null;
         try {
             if (bootstrap == null) {
@@ -93,7 +93,7 @@ public final class KafkaDemoCommand implements Callable<Integer> {
         }
     }
 
-    private static void run(PrintWriter out, String bootstrap, int records, int size, StreamSuite suite) {
+    private static void run(PrintWriter out, String bootstrap, int records, int size, Suite suite) {
         Sm2KeyPair key = Sm2KeyPair.generate();
         String publicPem = Sm2KeyEncoding.toPem(key.publicKey());
         String privatePem = Sm2KeyEncoding.toPem(key.privateKey());

@@ -1,6 +1,6 @@
 package io.gmflux.examples.proxy;
 
-import io.gmflux.codecs.format.StreamSuite;
+import io.gmflux.codecs.format.Suite;
 import io.gmflux.codecs.sm2.Sm2KeyEncoding;
 import io.gmflux.codecs.sm2.Sm2PrivateKey;
 import io.gmflux.codecs.sm2.Sm2PublicKey;
@@ -69,7 +69,7 @@ public final class ProxyCommand implements Runnable {
                     .withHandshakeTimeout(Duration.ofSeconds(handshakeSeconds))
                     .withEngine(EngineChoice.byLabel(engine));
             if (!suites.isEmpty()) {
-                config = config.withSuites(suites.stream().map(StreamSuite::byLabel).toArray(StreamSuite[]::new));
+                config = config.withSuites(suites.stream().map(Suite::byLabel).toArray(Suite[]::new));
             }
             ProxySettings settings = ProxySettings.of(config, ProxySettings.parseAddress(listen),
                     ProxySettings.parseAddress(target())).withIdleTimeout(Duration.ofSeconds(idleSeconds));

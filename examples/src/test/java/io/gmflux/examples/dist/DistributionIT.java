@@ -192,6 +192,55 @@ class DistributionIT {
         assertThat(demo.out()).contains("exit status 3 (authentication failed), no tampered.out");
     }
 
+    /**
+     * The Vector API jar: in lib/jdk25/ when the jdk25-vector profile built it (never in lib/ itself), put
+     * on the class path with the incubator module by bin/gmflux on Java 25+ only: Java 17 stays quiet on the
+     * bitsliced engine; Java 25 reports the vector engine (where the CPU runs its kernel fast, AVX-512 VBMI)
+     * and passes the known answers on it; GMFLUX_VECTOR=0 turns it off.
+     */
+    @Test
+    void vectorEngineOnJava25FromLibJdk25AndQuietOnJava17(@TempDir Path dir) throws Exception {
+        Path jdk25Lib = home.resolve("lib/jdk25");
+        try (Stream<Path> lib = Files.list(home.resolve("lib"))) {
+            assertThat(lib.map(p -> p.getFileName().toString())).noneMatch(j -> j.startsWith("gmflux-codecs-vector"));
+        }
+        if (!Boolean.getBoolean("gmflux.dist.vector")) {
+            assertThat(jdk25Lib).as("built without the jdk25-vector profile").doesNotExist();
+            Run v = gmflux(dir, "--version");
+            assertThat(v.out()).contains("SM4 constant-time engine: bitsliced (vector engine not used: gmflux-codecs-vector not on the class path)");
+            return;
+        }
+        try (Stream<Path> jars = Files.list(jdk25Lib)) {
+            assertThat(jars.map(p -> p.getFileName().toString())).anyMatch(j -> j.startsWith("gmflux-codecs-vector-"));
+        }
+
+        Run on17 = gmflux(dir, Map.of("JAVA_HOME", System.getProperty("java.home")), null, "--version");
+        assertThat(on17.status()).as(on17.err()).isZero();
+        assertThat(on17.out()).contains("SM4 constant-time engine: bitsliced (vector engine not used: gmflux-codecs-vector not on the class path)");
+        assertThat(on17.err()).isEmpty();
+
+        Path jdk25 = Path.of(System.getProperty("gmflux.jdk25", "/usr/lib/jvm/temurin-25-jdk-amd64"));
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isExecutable(jdk25.resolve("bin/java")), "no JDK 25 at " + jdk25);
+        boolean vbmi = Files.readString(Path.of("/proc/cpuinfo")).contains("avx512_vbmi");
+        Run on25 = gmflux(dir, Map.of("JAVA_HOME", jdk25.toString()), null, "--version");
+        assertThat(on25.status()).as(on25.err()).isZero();
+        assertThat(on25.out()).contains("Java 25").doesNotContain("not on the class path").doesNotContain("warming up");
+        if (vbmi) {
+            assertThat(on25.out()).containsPattern("SM4 constant-time engine: vector");
+        }
+        assertThat(on25.err()).as("only the JVM's notice of the incubator module").isIn("", "WARNING: Using incubator modules: jdk.incubator.vector\n");
+
+        Run selftest = gmflux(dir, Map.of("JAVA_HOME", jdk25.toString()), null, "selftest", "--no-speed");
+        assertThat(selftest.status()).as(selftest.out() + selftest.err()).isZero();
+        if (vbmi) {
+            assertThat(selftest.out()).containsPattern("SM4 constant-time engine: vector");
+        }
+
+        Run off = gmflux(dir, Map.of("JAVA_HOME", jdk25.toString(), "GMFLUX_VECTOR", "0"), null, "--version");
+        assertThat(off.out()).contains("SM4 constant-time engine: bitsliced (vector engine not used: gmflux-codecs-vector not on the class path)");
+        assertThat(off.err()).isEmpty();
+    }
+
     @Test
     void refusesAJavaOlderThan17OrMissing(@TempDir Path dir) throws Exception {
         Path fakeHome = Files.createDirectories(dir.resolve("old-jdk/bin"));

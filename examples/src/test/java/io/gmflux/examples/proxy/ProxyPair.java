@@ -44,7 +44,7 @@ final class ProxyPair implements AutoCloseable {
         InetSocketAddress target = tunnelVia == null ? server.address() : tunnelVia.apply(server.address());
         // the client offers what the server accepts (ZUC-128 is used only where both name it)
         client = TunnelProxy.start(ProxySettings.of(TunnelConfig.client(clientKey.privateKey(), SERVER_KEY.publicKey())
-                        .withSuites(serverSettings.tunnel().suites().toArray(new io.gmflux.codecs.format.StreamSuite[0]))
+                        .withSuites(serverSettings.tunnel().suites().toArray(new io.gmflux.codecs.format.Suite[0]))
                         .withHandshakeTimeout(handshakeTimeout),
                 new InetSocketAddress("127.0.0.1", 0), target).withShutdownGrace(java.time.Duration.ZERO));
     }

@@ -1,5 +1,6 @@
 package io.gmflux.examples.proxy;
 
+import static io.gmflux.testing.RandomInputs.random;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
@@ -37,19 +38,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 @Timeout(120)
 class TunnelProxyTest {
-
-    @RegisterExtension
-    static final LeakCapture LEAKS = new LeakCapture();
-
-    private static byte[] random(SplittableRandom rnd, int n) {
-        byte[] b = new byte[n];
-        rnd.nextBytes(b);
-        return b;
-    }
 
     @Test
     void carriesHttpBetweenTheJdkClientAndServer() throws Exception {
@@ -497,8 +488,8 @@ class TunnelProxyTest {
     void everyTunnelSuiteCarriesConcurrentEchoesOverRealSockets() throws Exception {
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         try (EchoService echo = new EchoService()) {
-            for (io.gmflux.codecs.format.StreamSuite suite : new io.gmflux.codecs.format.StreamSuite[] {
-                io.gmflux.codecs.format.StreamSuite.ZUC128_EEA3_EIA3, io.gmflux.codecs.format.StreamSuite.ZUC256_MAC128}) {
+            for (io.gmflux.codecs.format.Suite suite : new io.gmflux.codecs.format.Suite[] {
+                io.gmflux.codecs.format.Suite.ZUC128_EEA3_EIA3, io.gmflux.codecs.format.Suite.ZUC256_MAC128}) {
                 ProxySettings server = ProxySettings.of(
                         io.gmflux.pipeline.tunnel.TunnelConfig.server(ProxyPair.SERVER_KEY.privateKey(),
                                 List.of(ProxyPair.CLIENT_KEY.publicKey())).withSuites(suite).withRekeyLog2(4),

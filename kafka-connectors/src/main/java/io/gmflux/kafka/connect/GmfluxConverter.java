@@ -36,7 +36,8 @@ import org.apache.kafka.connect.storage.Converter;
  * <p>{@code inner} is required ({@code org.apache.kafka.connect.converters.ByteArrayConverter} passes the
  * bytes as they are). The inner converter is configured with every property of this converter except
  * {@code inner}, and {@code inner.X} overrides {@code X} for it. At least one of
- * {@code gmflux.recipients} and {@code gmflux.private.keys} is required; converting in a
+ * {@code gmflux.recipients}, {@code gmflux.private.keys} and {@code gmflux.key.service} (a KMS or
+ * HSM; with {@code gmflux.key.service.alias} it also encrypts) is required; converting in a
  * direction whose keys are missing is a {@link DataException} that names the property. Values
  * only: as a key converter it is refused (an encrypted key would break partitioning and
  * compaction). The wrapped DEK travels in the {@code gmflux.dek} Kafka header, so only the
@@ -58,6 +59,10 @@ public class GmfluxConverter implements Converter {
     private GmfluxSerializer<byte[]> serializer;
     private GmfluxDeserializer<byte[]> deserializer;
 
+    /** Kafka Connect constructs it by class name, then configures it. */
+    public GmfluxConverter() {
+    }
+
     /** This converter's properties: {@code inner} and the serde's {@code gmflux.*} ({@link GmfluxConfig}). */
     @Override
     public ConfigDef config() {
@@ -75,14 +80,17 @@ public class GmfluxConverter implements Converter {
             throw new ConfigException("GmfluxConverter encrypts values only (key.converter): an encrypted key would"
                     + " change on every record and break partitioning and compaction");
         }
-        boolean writes = isSet(configs, GmfluxConfig.RECIPIENTS);
-        boolean reads = isSet(configs, GmfluxConfig.PRIVATE_KEYS)
+        boolean serviced = isSet(configs, GmfluxConfig.KEY_SERVICE);
+        boolean writes = isSet(configs, GmfluxConfig.RECIPIENTS)
+                || serviced && isSet(configs, GmfluxConfig.KEY_SERVICE_ALIAS);
+        boolean reads = isSet(configs, GmfluxConfig.PRIVATE_KEYS) || serviced
                 || "pass".equalsIgnoreCase(String.valueOf(configs.get(GmfluxConfig.FOREIGN_RECORDS)));
         if (!writes && !reads) {
             throw new ConfigException("GmfluxConverter needs " + GmfluxConfig.RECIPIENTS + " (the public keys to"
                     + " encrypt to, for source connectors) or " + GmfluxConfig.PRIVATE_KEYS + " (the private keys to"
-                    + " decrypt with, for sink connectors), under the converter's prefix, e.g. value.converter."
-                    + GmfluxConfig.RECIPIENTS);
+                    + " decrypt with, for sink connectors), or " + GmfluxConfig.KEY_SERVICE + " (with "
+                    + GmfluxConfig.KEY_SERVICE_ALIAS + " to encrypt), under the converter's prefix, e.g."
+                    + " value.converter." + GmfluxConfig.RECIPIENTS);
         }
         Converter in = InnerConverter.create(OWN, configs, false);
         GmfluxSerializer<byte[]> ser = null;

@@ -1,7 +1,7 @@
 package io.gmflux.pipeline.tunnel;
 
-import io.gmflux.codecs.format.ChunkCipher;
-import io.gmflux.codecs.format.StreamSuite;
+import io.gmflux.codecs.format.Suite;
+import io.gmflux.codecs.format.SuiteCipher;
 import io.gmflux.codecs.sm4.EngineChoice;
 
 /**
@@ -13,17 +13,17 @@ import io.gmflux.codecs.sm4.EngineChoice;
  */
 final class TrafficKeys {
 
-    private final StreamSuite suite;
+    private final Suite suite;
     private final EngineChoice engine;
     private final int epochRecords;
     private byte[] secret;
-    private ChunkCipher cipher;
+    private SuiteCipher cipher;
     private int seq;
     private long records;
     private int epoch;
 
     /** Takes ownership of {@code secret0} (wiped when the epoch changes or on {@link #destroy()}). */
-    TrafficKeys(StreamSuite suite, EngineChoice engine, byte[] secret0, int rekeyLog2) {
+    TrafficKeys(Suite suite, EngineChoice engine, byte[] secret0, int rekeyLog2) {
         this.suite = suite;
         this.engine = engine;
         this.epochRecords = 1 << rekeyLog2;
@@ -31,17 +31,21 @@ final class TrafficKeys {
         this.cipher = newCipher(secret0);
     }
 
-    private ChunkCipher newCipher(byte[] s) {
+    /** The epoch's cipher: key_e || prefix_e (PROXY.md §6) is a suite cipher's key material. */
+    private SuiteCipher newCipher(byte[] s) {
         byte[] key = TunnelKeySchedule.recordKey(s, suite.id(), suite.keyLength());
-        byte[] prefix = TunnelKeySchedule.expand(s, TunnelKeySchedule.IV, 7);
+        byte[] prefix = TunnelKeySchedule.expand(s, TunnelKeySchedule.IV, SuiteCipher.NONCE_PREFIX_LENGTH);
+        byte[] keyMaterial = new byte[key.length + prefix.length];
+        System.arraycopy(key, 0, keyMaterial, 0, key.length);
+        System.arraycopy(prefix, 0, keyMaterial, key.length, prefix.length);
         try {
-            return suite.newChunkCipher(key, prefix, engine);
+            return SuiteCipher.create(suite, keyMaterial, engine);
         } finally {
-            TunnelKeySchedule.wipe(key, prefix);
+            TunnelKeySchedule.wipe(key, prefix, keyMaterial);
         }
     }
 
-    ChunkCipher cipher() {
+    SuiteCipher cipher() {
         return cipher;
     }
 

@@ -1,6 +1,6 @@
 package io.gmflux.pipeline.tunnel;
 
-import io.gmflux.codecs.format.StreamSuite;
+import io.gmflux.codecs.format.Suite;
 import io.gmflux.codecs.sm2.Sm2PrivateKey;
 import io.gmflux.codecs.sm2.Sm2PublicKey;
 import io.gmflux.codecs.sm4.EngineChoice;
@@ -22,7 +22,7 @@ import java.util.concurrent.Executor;
  * <pre>{@code
  * TunnelConfig client = TunnelConfig.client(clientKey, serverPublicKey);
  * TunnelConfig server = TunnelConfig.server(serverKey, List.of(clientPublicKey))
- *         .withSuites(StreamSuite.SM4_GCM, StreamSuite.ZUC256_MAC128);
+ *         .withSuites(Suite.SM4_GCM, Suite.ZUC256_MAC128);
  * }</pre>
  *
  * <p>Immutable and thread-safe (the {@code with...} methods return copies): one config serves every
@@ -35,18 +35,18 @@ public final class TunnelConfig {
     /** The smallest key-update exponent a peer may ask for. */
     public static final int MIN_REKEY_LOG2 = 4;
 
-    private static final List<StreamSuite> TUNNEL_SUITES =
-            List.of(StreamSuite.SM4_GCM, StreamSuite.ZUC128_EEA3_EIA3, StreamSuite.ZUC256_MAC128);
+    private static final List<Suite> TUNNEL_SUITES =
+            List.of(Suite.SM4_GCM, Suite.ZUC128_EEA3_EIA3, Suite.ZUC256_MAC128);
     /**
      * The suites accepted unless {@link #withSuites} says otherwise: ZUC-128, whose 32-bit EIA3 tag
      * lets a forgery through with probability 2^-32 per attempt (PROXY.md §5), only when named.
      */
-    private static final List<StreamSuite> DEFAULT_SUITES = List.of(StreamSuite.SM4_GCM, StreamSuite.ZUC256_MAC128);
+    private static final List<Suite> DEFAULT_SUITES = List.of(Suite.SM4_GCM, Suite.ZUC256_MAC128);
 
     private final boolean client;
     private final Sm2PrivateKey ownKey;
     private final Map<Fingerprint, Sm2PublicKey> trusted;
-    private final List<StreamSuite> suites;
+    private final List<Suite> suites;
     private final int rekeyLog2;
     private final Duration handshakeTimeout;
     private final SecureRandom random;
@@ -54,7 +54,7 @@ public final class TunnelConfig {
     private final EngineChoice engine;
 
     private TunnelConfig(boolean client, Sm2PrivateKey ownKey, Map<Fingerprint, Sm2PublicKey> trusted,
-            List<StreamSuite> suites, int rekeyLog2, Duration handshakeTimeout, SecureRandom random,
+            List<Suite> suites, int rekeyLog2, Duration handshakeTimeout, SecureRandom random,
             Executor handshakeExecutor, EngineChoice engine) {
         this.handshakeExecutor = handshakeExecutor;
         this.engine = engine;
@@ -98,13 +98,13 @@ public final class TunnelConfig {
      * ZUC-256 are tunnel suites (PROXY.md §5); the default is SM4-GCM then ZUC-256, and ZUC-128 (a
      * 32-bit tag) is used only when both sides name it here.
      */
-    public TunnelConfig withSuites(StreamSuite... preferred) {
+    public TunnelConfig withSuites(Suite... preferred) {
         Objects.requireNonNull(preferred, "preferred");
         if (preferred.length == 0 || preferred.length > 8) {
             throw new IllegalArgumentException("suites: between 1 and 8, got " + preferred.length);
         }
-        List<StreamSuite> list = new ArrayList<>();
-        for (StreamSuite s : preferred) {
+        List<Suite> list = new ArrayList<>();
+        for (Suite s : preferred) {
             Objects.requireNonNull(s, "suite");
             if (!TUNNEL_SUITES.contains(s)) {
                 throw new IllegalArgumentException("suite " + s.label() + " is not a tunnel suite; use sm4-gcm, zuc128 or zuc256");
@@ -177,7 +177,7 @@ public final class TunnelConfig {
     }
 
     /** The suites accepted, most preferred first. */
-    public List<StreamSuite> suites() {
+    public List<Suite> suites() {
         return suites;
     }
 

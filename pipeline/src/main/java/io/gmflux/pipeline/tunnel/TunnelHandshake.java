@@ -2,7 +2,7 @@ package io.gmflux.pipeline.tunnel;
 
 import io.gmflux.codecs.bytes.Bytes;
 import io.gmflux.codecs.format.StreamException;
-import io.gmflux.codecs.format.StreamSuite;
+import io.gmflux.codecs.format.Suite;
 import io.gmflux.codecs.sm2.Sm2KeyExchange;
 import io.gmflux.codecs.sm2.Sm2KeyExchangeException;
 import io.gmflux.codecs.sm2.Sm2PublicKey;
@@ -59,7 +59,7 @@ final class TunnelHandshake {
      * @param readSecret the first secret of the direction this side reads
      * @param writeSecret the first secret of the direction this side writes
      */
-    record Established(Sm2PublicKey peerKey, StreamSuite suite, int rekeyLog2, byte[] readSecret, byte[] writeSecret) {
+    record Established(Sm2PublicKey peerKey, Suite suite, int rekeyLog2, byte[] readSecret, byte[] writeSecret) {
     }
 
     private final TunnelConfig config;
@@ -68,7 +68,7 @@ final class TunnelHandshake {
     private Sm2KeyExchange exchange;
     private Sm2KeyExchange.Agreement agreement;
     private Sm2PublicKey peerKey;
-    private StreamSuite suite;
+    private Suite suite;
     private int rekeyLog2;
     private byte[] handshakeSecret;
     private Established established;
@@ -121,7 +121,7 @@ final class TunnelHandshake {
         try {
             Sm2PublicKey serverKey = config.serverKey();
             exchange = Sm2KeyExchange.initiator(config.ownKey(), TunnelFrame.ID, serverKey, TunnelFrame.ID, config.random());
-            List<StreamSuite> suites = config.suites();
+            List<Suite> suites = config.suites();
             byte[] ids = new byte[suites.size()];
             for (int i = 0; i < ids.length; i++) {
                 ids[i] = (byte) suites.get(i).id();
@@ -147,7 +147,7 @@ final class TunnelHandshake {
             if (ch.rekeyLog2() < TunnelConfig.MIN_REKEY_LOG2 || ch.rekeyLog2() > TunnelConfig.MAX_REKEY_LOG2) {
                 throw new TunnelHandshakeException("ClientHello: rekey_log2 " + ch.rekeyLog2() + " out of range");
             }
-            StreamSuite chosen = firstAccepted(ch.suiteIds());
+            Suite chosen = firstAccepted(ch.suiteIds());
             if (chosen == null) {
                 throw new TunnelHandshakeException("no common suite");
             }
@@ -190,7 +190,7 @@ final class TunnelHandshake {
                 throw new TunnelHandshakeException("unsupported version " + sh.version());
             }
             try {
-                suite = StreamSuite.byId(sh.suiteId());
+                suite = Suite.byId(sh.suiteId());
             } catch (StreamException.Malformed e) {
                 throw new TunnelHandshakeException("the server chose an unknown suite 0x" + Integer.toHexString(sh.suiteId()));
             }
@@ -266,9 +266,9 @@ final class TunnelHandshake {
         }
     }
 
-    private StreamSuite firstAccepted(byte[] offered) {
+    private Suite firstAccepted(byte[] offered) {
         for (byte id : offered) {
-            for (StreamSuite s : config.suites()) {
+            for (Suite s : config.suites()) {
                 if (s.id() == (id & 0xff)) {
                     return s;
                 }

@@ -1,6 +1,6 @@
 package io.gmflux.pipeline.tunnel;
 
-import io.gmflux.codecs.format.StreamSuite;
+import io.gmflux.codecs.format.Suite;
 import io.gmflux.codecs.sm2.Sm2PublicKey;
 
 /**
@@ -11,5 +11,5 @@ import io.gmflux.codecs.sm2.Sm2PublicKey;
  * @param suite the agreed record suite
  * @param rekeyLog2 the agreed key-update interval, 2^rekeyLog2 records (codecs/PROXY.md §7)
  */
-public record TunnelHandshakeCompleted(Sm2PublicKey peerKey, StreamSuite suite, int rekeyLog2) {
+public record TunnelHandshakeCompleted(Sm2PublicKey peerKey, Suite suite, int rekeyLog2) {
 }

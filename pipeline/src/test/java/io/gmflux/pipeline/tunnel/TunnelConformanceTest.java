@@ -2,7 +2,7 @@ package io.gmflux.pipeline.tunnel;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.gmflux.codecs.format.StreamSuite;
+import io.gmflux.codecs.format.Suite;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
 import java.io.ByteArrayOutputStream;
@@ -29,16 +29,12 @@ import org.bouncycastle.crypto.params.ParametersWithID;
 import org.bouncycastle.crypto.params.SM2KeyExchangePrivateParameters;
 import org.bouncycastle.crypto.params.SM2KeyExchangePublicParameters;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A client written from codecs/PROXY.md alone, with BouncyCastle's SM2 key exchange, SM3, HMAC,
  * HKDF and SM4-GCM, talks to the gmflux server handler: the page and the code cannot drift apart.
  */
 class TunnelConformanceTest {
-
-    @RegisterExtension
-    static final LeakCapture LEAKS = new LeakCapture();
 
     private static final X9ECParameters X9 = GMNamedCurves.getByName("sm2p256v1");
     private static final ECDomainParameters DOMAIN = new ECDomainParameters(X9.getCurve(), X9.getG(), X9.getN(), X9.getH());
@@ -141,7 +137,7 @@ class TunnelConformanceTest {
         byte[] cf = cat(cfHead, hmac(expand(hs, "client finished", 32), sm3(cat(ch, sh, cfHead))));
         server.writeInbound(Unpooled.wrappedBuffer(cf));
         assertThat(app.errors).isEmpty();
-        assertThat(app.events).containsExactly(new TunnelHandshakeCompleted(TunnelPair.CLIENT.publicKey(), StreamSuite.SM4_GCM, 4));
+        assertThat(app.events).containsExactly(new TunnelHandshakeCompleted(TunnelPair.CLIENT.publicKey(), Suite.SM4_GCM, 4));
         byte[] ms = hmac(sm3(cat(ch, sh, cf)), hs);
         byte[] c2s = expand(ms, "c2s", 32);
         byte[] s2c = expand(ms, "s2c", 32);

@@ -3,7 +3,7 @@ package io.gmflux.pipeline.tunnel;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.gmflux.codecs.format.StreamSuite;
+import io.gmflux.codecs.format.Suite;
 import io.gmflux.codecs.sm4.EngineChoice;
 import io.netty.buffer.Unpooled;
 import java.time.Duration;
@@ -17,8 +17,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 class TunnelEngineChoiceTest {
 
     @ParameterizedTest
-    @EnumSource(value = StreamSuite.class, names = {"SM4_GCM", "ZUC128_EEA3_EIA3", "ZUC256_MAC128"})
-    void bothEnginesSealTheSameRecordsAcrossKeyUpdates(StreamSuite suite) throws Exception {
+    @EnumSource(value = Suite.class, names = {"SM4_GCM", "ZUC128_EEA3_EIA3", "ZUC256_MAC128"})
+    void bothEnginesSealTheSameRecordsAcrossKeyUpdates(Suite suite) throws Exception {
         SplittableRandom rnd = new SplittableRandom(0x14e9L + suite.id());
         byte[] secret = new byte[32];
         rnd.nextBytes(secret);
@@ -67,7 +67,7 @@ class TunnelEngineChoiceTest {
     void theChoiceDefaultsToTableAndSurvivesTheOtherSettings() {
         TunnelConfig c = TunnelConfig.client(TunnelPair.CLIENT.privateKey(), TunnelPair.SERVER.publicKey());
         assertThat(c.engine()).isEqualTo(EngineChoice.TABLE);
-        TunnelConfig ct = c.withEngine(EngineChoice.CONSTANT_TIME).withSuites(StreamSuite.SM4_GCM).withRekeyLog2(8)
+        TunnelConfig ct = c.withEngine(EngineChoice.CONSTANT_TIME).withSuites(Suite.SM4_GCM).withRekeyLog2(8)
                 .withHandshakeTimeout(Duration.ofSeconds(3)).withHandshakeExecutor(null)
                 .withRandom(new java.security.SecureRandom());
         assertThat(ct.engine()).isEqualTo(EngineChoice.CONSTANT_TIME);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.gmflux.codecs.sm2.Sm2KeyPair;
+import io.gmflux.codecs.sm4.EngineChoice;
 import io.gmflux.codecs.sm2.Sm2PrivateKey;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
@@ -54,30 +55,79 @@ class TunnelFuzzTest {
 
     @FuzzTest(maxDuration = "")
     void records(byte[] input) {
-        TunnelPair pair = establish();
-        feed(pair.server, input);
-        onlyTunnelExceptions(pair.serverApp);
-        byte[] got = pair.serverApp.received.toByteArray();
+        TunnelPair.Side app = new TunnelPair.Side();
+        EmbeddedChannel server = serverRecordLayer(app);
+        feed(server, input);
+        onlyTunnelExceptions(app);
+        byte[] got = app.received.toByteArray();
         if (got.length > MESSAGE.length || !Arrays.equals(got, 0, got.length, MESSAGE, 0, got.length)) {
             throw new AssertionError("delivered " + got.length + " bytes the client never sent");
         }
-        pair.client.finishAndReleaseAll();
-        pair.server.finishAndReleaseAll();
+        server.finishAndReleaseAll();
     }
 
-    /** The records seed is live: after the fixture handshake it delivers the whole message, so mutations start from valid records. */
+    /**
+     * The records seed is live: after the fixture handshake through the handlers it delivers the whole
+     * message, so mutations start from valid records; and {@link #serverRecordLayer}, which the
+     * records target feeds, is that same record layer (it delivers the same message).
+     */
     @Test
     void recordsSeedDeliversTheMessage() throws Exception {
-        TunnelPair pair = establish();
         byte[] seed;
         try (var in = TunnelFuzzTest.class.getResourceAsStream("TunnelFuzzTestInputs/records/seed-message")) {
             seed = in.readAllBytes();
         }
+        TunnelPair pair = establish();
         feed(pair.server, seed);
         assertThat(pair.serverApp.errors).isEmpty();
         assertThat(pair.serverApp.received.toByteArray()).isEqualTo(MESSAGE);
         pair.client.finishAndReleaseAll();
         pair.server.finishAndReleaseAll();
+
+        for (int i = 0; i < 2; i++) {
+            TunnelPair.Side app = new TunnelPair.Side();
+            EmbeddedChannel server = serverRecordLayer(app);
+            feed(server, seed);
+            assertThat(app.errors).isEmpty();
+            assertThat(app.received.toByteArray()).isEqualTo(MESSAGE);
+            server.finishAndReleaseAll();
+        }
+    }
+
+    /**
+     * The server's record layer as {@link TunnelHandshakeHandler} leaves it after the fixture
+     * handshake (decoder, encoder, then the application), keyed with fresh copies of the first
+     * secrets that handshake derives. The handshake itself (SM2 key exchange on both sides, most of
+     * the cost of an input) runs once per JVM, in {@link Fixture}: the same state machine, configs
+     * and seeded RNGs as {@link #establish()}, so the same secrets.
+     */
+    static EmbeddedChannel serverRecordLayer(TunnelPair.Side app) {
+        TunnelRecordEncoder encoder = new TunnelRecordEncoder();
+        TunnelRecordDecoder decoder = new TunnelRecordDecoder(encoder);
+        EmbeddedChannel server = new EmbeddedChannel(decoder, encoder, app);
+        TunnelHandshake.Established e = Fixture.KEYS;
+        decoder.activate(new TrafficKeys(e.suite(), Fixture.ENGINE, e.readSecret().clone(), e.rekeyLog2()));
+        encoder.activate(new TrafficKeys(e.suite(), Fixture.ENGINE, e.writeSecret().clone(), e.rekeyLog2()));
+        return server;
+    }
+
+    /** The server's outcome of the fixture handshake, run once (never wiped: the record layers get copies). */
+    private static final class Fixture {
+        static final EngineChoice ENGINE;
+        static final TunnelHandshake.Established KEYS;
+
+        static {
+            TunnelConfig serverConfig = serverConfig(seeded(2));
+            TunnelHandshake client = new TunnelHandshake(clientConfig(seeded(1)));
+            TunnelHandshake server = new TunnelHandshake(serverConfig);
+            try {
+                server.onClientFinished(client.onServerHello(server.onClientHello(client.start())));
+            } catch (TunnelHandshakeException ex) {
+                throw new AssertionError("the fixture handshake failed", ex);
+            }
+            ENGINE = serverConfig.engine();
+            KEYS = server.established();
+        }
     }
 
     /** A completed handshake between the fixed keys, both sides drawing from one seeded RNG each. */

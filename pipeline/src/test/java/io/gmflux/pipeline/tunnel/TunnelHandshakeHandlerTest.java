@@ -2,7 +2,7 @@ package io.gmflux.pipeline.tunnel;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.gmflux.codecs.format.StreamSuite;
+import io.gmflux.codecs.format.Suite;
 import io.gmflux.codecs.sm2.Sm2KeyPair;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -12,12 +12,8 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 class TunnelHandshakeHandlerTest {
-
-    @RegisterExtension
-    static final LeakCapture LEAKS = new LeakCapture();
 
     private static TunnelConfig clientConfig() {
         return TunnelConfig.client(TunnelPair.CLIENT.privateKey(), TunnelPair.SERVER.publicKey());
@@ -36,9 +32,9 @@ class TunnelHandshakeHandlerTest {
         assertThat(t.client.pipeline().get(TunnelRecordEncoder.class)).isNotNull();
         assertThat(t.server.pipeline().get(TunnelRecordDecoder.class)).isNotNull();
         assertThat(t.clientApp.events).containsExactly(
-                new TunnelHandshakeCompleted(TunnelPair.SERVER.publicKey(), StreamSuite.SM4_GCM, 20));
+                new TunnelHandshakeCompleted(TunnelPair.SERVER.publicKey(), Suite.SM4_GCM, 20));
         assertThat(t.serverApp.events).containsExactly(
-                new TunnelHandshakeCompleted(TunnelPair.CLIENT.publicKey(), StreamSuite.SM4_GCM, 20));
+                new TunnelHandshakeCompleted(TunnelPair.CLIENT.publicKey(), Suite.SM4_GCM, 20));
         assertThat(t.clientApp.errors).isEmpty();
         assertThat(t.serverApp.errors).isEmpty();
         t.client.finishAndReleaseAll();
@@ -48,13 +44,13 @@ class TunnelHandshakeHandlerTest {
     @Test
     void agreesOnTheClientsFirstSuiteTheServerAcceptsAndTheSmallerRekeyInterval() {
         TunnelPair t = new TunnelPair(
-                clientConfig().withSuites(StreamSuite.ZUC256_MAC128, StreamSuite.SM4_GCM).withRekeyLog2(12),
-                serverConfig().withSuites(StreamSuite.SM4_GCM, StreamSuite.ZUC256_MAC128).withRekeyLog2(8));
+                clientConfig().withSuites(Suite.ZUC256_MAC128, Suite.SM4_GCM).withRekeyLog2(12),
+                serverConfig().withSuites(Suite.SM4_GCM, Suite.ZUC256_MAC128).withRekeyLog2(8));
         t.pump();
         assertThat(t.clientApp.events).containsExactly(
-                new TunnelHandshakeCompleted(TunnelPair.SERVER.publicKey(), StreamSuite.ZUC256_MAC128, 8));
+                new TunnelHandshakeCompleted(TunnelPair.SERVER.publicKey(), Suite.ZUC256_MAC128, 8));
         assertThat(t.serverApp.events).containsExactly(
-                new TunnelHandshakeCompleted(TunnelPair.CLIENT.publicKey(), StreamSuite.ZUC256_MAC128, 8));
+                new TunnelHandshakeCompleted(TunnelPair.CLIENT.publicKey(), Suite.ZUC256_MAC128, 8));
         t.client.finishAndReleaseAll();
         t.server.finishAndReleaseAll();
     }
@@ -90,8 +86,8 @@ class TunnelHandshakeHandlerTest {
      */
     @Test
     void zuc128IsOfferedAndAcceptedOnlyWhenConfigured() {
-        assertThat(clientConfig().suites()).containsExactly(StreamSuite.SM4_GCM, StreamSuite.ZUC256_MAC128);
-        assertThat(serverConfig().suites()).doesNotContain(StreamSuite.ZUC128_EEA3_EIA3);
+        assertThat(clientConfig().suites()).containsExactly(Suite.SM4_GCM, Suite.ZUC256_MAC128);
+        assertThat(serverConfig().suites()).doesNotContain(Suite.ZUC128_EEA3_EIA3);
         TunnelPair plain = TunnelPair.standard();
         ByteBuf hello = plain.client.readOutbound();
         int body = TunnelFrame.HEADER_LENGTH;
@@ -99,23 +95,23 @@ class TunnelHandshakeHandlerTest {
         byte[] offered = new byte[n];
         hello.getBytes(body + 7, offered);
         assertThat(offered).as("suite ids in the ClientHello").containsExactly(
-                (byte) StreamSuite.SM4_GCM.id(), (byte) StreamSuite.ZUC256_MAC128.id());
+                (byte) Suite.SM4_GCM.id(), (byte) Suite.ZUC256_MAC128.id());
         hello.release();
         plain.client.finishAndReleaseAll();
         plain.server.finishAndReleaseAll();
 
-        TunnelPair refused = new TunnelPair(clientConfig().withSuites(StreamSuite.ZUC128_EEA3_EIA3), serverConfig());
+        TunnelPair refused = new TunnelPair(clientConfig().withSuites(Suite.ZUC128_EEA3_EIA3), serverConfig());
         refused.pump();
         assertThat(refused.serverApp.errors).singleElement(org.assertj.core.api.InstanceOfAssertFactories.THROWABLE)
                 .isInstanceOf(TunnelHandshakeException.class).hasMessageContaining("no common suite");
         refused.client.finishAndReleaseAll();
         refused.server.finishAndReleaseAll();
 
-        TunnelPair optedIn = new TunnelPair(clientConfig().withSuites(StreamSuite.ZUC128_EEA3_EIA3),
-                serverConfig().withSuites(StreamSuite.SM4_GCM, StreamSuite.ZUC128_EEA3_EIA3));
+        TunnelPair optedIn = new TunnelPair(clientConfig().withSuites(Suite.ZUC128_EEA3_EIA3),
+                serverConfig().withSuites(Suite.SM4_GCM, Suite.ZUC128_EEA3_EIA3));
         optedIn.pump();
         assertThat(optedIn.serverApp.events).containsExactly(
-                new TunnelHandshakeCompleted(TunnelPair.CLIENT.publicKey(), StreamSuite.ZUC128_EEA3_EIA3, 20));
+                new TunnelHandshakeCompleted(TunnelPair.CLIENT.publicKey(), Suite.ZUC128_EEA3_EIA3, 20));
         optedIn.client.finishAndReleaseAll();
         optedIn.server.finishAndReleaseAll();
     }
@@ -140,8 +136,8 @@ class TunnelHandshakeHandlerTest {
 
     @Test
     void refusesWithoutACommonSuite() {
-        TunnelPair t = new TunnelPair(clientConfig().withSuites(StreamSuite.ZUC128_EEA3_EIA3),
-                serverConfig().withSuites(StreamSuite.SM4_GCM));
+        TunnelPair t = new TunnelPair(clientConfig().withSuites(Suite.ZUC128_EEA3_EIA3),
+                serverConfig().withSuites(Suite.SM4_GCM));
         TunnelPair.move(t.client, t.server, UnaryOperator.identity());
         assertThat(t.serverApp.errors).singleElement(org.assertj.core.api.InstanceOfAssertFactories.THROWABLE).isInstanceOf(TunnelHandshakeException.class)
                 .hasMessageContaining("no common suite");
@@ -237,7 +233,7 @@ class TunnelHandshakeHandlerTest {
         // A man in the middle strikes ZUC-256 from the offer [ZUC-256, SM4-GCM]; the server then picks
         // SM4-GCM, which the client also offered, but server_verify covers the ClientHello it really sent.
         TunnelPair t = new TunnelPair(
-                clientConfig().withSuites(StreamSuite.ZUC256_MAC128, StreamSuite.SM4_GCM), serverConfig());
+                clientConfig().withSuites(Suite.ZUC256_MAC128, Suite.SM4_GCM), serverConfig());
         byte[] ch = TunnelPair.drainOutbound(t.client);
         assertThat(ch[3 + 6]).isEqualTo((byte) 2);
         byte[] downgraded = new byte[ch.length - 1];
@@ -286,7 +282,7 @@ class TunnelHandshakeHandlerTest {
             assertThat(t.clientApp.errors).isEmpty();
             assertThat(t.serverApp.errors).isEmpty();
             assertThat(t.serverApp.events).containsExactly(
-                    new TunnelHandshakeCompleted(TunnelPair.CLIENT.publicKey(), StreamSuite.SM4_GCM, 20));
+                    new TunnelHandshakeCompleted(TunnelPair.CLIENT.publicKey(), Suite.SM4_GCM, 20));
             t.pump();
             assertThat(t.serverApp.received.toString(StandardCharsets.US_ASCII)).isEqualTo("sent before the handshake");
             t.client.finishAndReleaseAll();

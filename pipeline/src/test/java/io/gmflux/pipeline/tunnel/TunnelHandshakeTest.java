@@ -3,7 +3,7 @@ package io.gmflux.pipeline.tunnel;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.gmflux.codecs.format.StreamSuite;
+import io.gmflux.codecs.format.Suite;
 import io.gmflux.codecs.sm2.Sm2KeyPair;
 import java.util.Arrays;
 import java.util.List;
@@ -57,7 +57,7 @@ class TunnelHandshakeTest {
         TunnelHandshake.Established se = s.established();
         assertThat(ce.peerKey()).isEqualTo(TunnelPair.SERVER.publicKey());
         assertThat(se.peerKey()).isEqualTo(TunnelPair.CLIENT.publicKey());
-        assertThat(ce.suite()).isEqualTo(StreamSuite.SM4_GCM).isEqualTo(se.suite());
+        assertThat(ce.suite()).isEqualTo(Suite.SM4_GCM).isEqualTo(se.suite());
         assertThat(ce.rekeyLog2()).isEqualTo(20).isEqualTo(se.rekeyLog2());
         assertThat(ce.writeSecret()).hasSize(32).isEqualTo(se.readSecret());
         assertThat(ce.readSecret()).hasSize(32).isEqualTo(se.writeSecret());

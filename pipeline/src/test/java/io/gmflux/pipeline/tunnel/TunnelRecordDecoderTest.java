@@ -2,7 +2,7 @@ package io.gmflux.pipeline.tunnel;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.gmflux.codecs.format.StreamSuite;
+import io.gmflux.codecs.format.Suite;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.util.Arrays;
@@ -10,16 +10,12 @@ import java.util.List;
 import java.util.SplittableRandom;
 import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 class TunnelRecordDecoderTest {
 
-    @RegisterExtension
-    static final LeakCapture LEAKS = new LeakCapture();
-
-    private static TunnelPair pair(StreamSuite suite, int rekeyLog2) {
+    private static TunnelPair pair(Suite suite, int rekeyLog2) {
         TunnelPair t = new TunnelPair(
                 TunnelConfig.client(TunnelPair.CLIENT.privateKey(), TunnelPair.SERVER.publicKey())
                         .withSuites(suite).withRekeyLog2(rekeyLog2),
@@ -30,7 +26,7 @@ class TunnelRecordDecoderTest {
     }
 
     private static TunnelPair pair() {
-        return pair(StreamSuite.SM4_GCM, 20);
+        return pair(Suite.SM4_GCM, 20);
     }
 
     /** Seals {@code data} on the client and returns the records as bytes. */
@@ -59,8 +55,8 @@ class TunnelRecordDecoderTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = StreamSuite.class, names = {"SM4_GCM", "ZUC128_EEA3_EIA3", "ZUC256_MAC128"})
-    void roundTripsRandomWritesDeliveredInRandomPieces(StreamSuite suite) {
+    @EnumSource(value = Suite.class, names = {"SM4_GCM", "ZUC128_EEA3_EIA3", "ZUC256_MAC128"})
+    void roundTripsRandomWritesDeliveredInRandomPieces(Suite suite) {
         SplittableRandom rnd = new SplittableRandom(suite.id());
         TunnelPair t = pair(suite, 4);   // 2^4 records per epoch: several key updates on the way
         java.io.ByteArrayOutputStream sent = new java.io.ByteArrayOutputStream();
@@ -157,7 +153,7 @@ class TunnelRecordDecoderTest {
 
     @Test
     void rejectsARecordFromAnEarlierEpoch() {
-        TunnelPair t = pair(StreamSuite.SM4_GCM, 4);
+        TunnelPair t = pair(Suite.SM4_GCM, 4);
         byte[][] records = new byte[17][];
         for (int i = 0; i < 17; i++) {
             records[i] = seal(t, new byte[] {(byte) i});

@@ -2,7 +2,7 @@ package io.gmflux.pipeline.tunnel;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.gmflux.codecs.format.StreamSuite;
+import io.gmflux.codecs.format.Suite;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFuture;
@@ -10,14 +10,10 @@ import io.netty.handler.codec.UnsupportedMessageTypeException;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 class TunnelRecordEncoderTest {
 
-    @RegisterExtension
-    static final LeakCapture LEAKS = new LeakCapture();
-
-    private static TunnelPair pair(StreamSuite suite) {
+    private static TunnelPair pair(Suite suite) {
         TunnelPair t = new TunnelPair(
                 TunnelConfig.client(TunnelPair.CLIENT.privateKey(), TunnelPair.SERVER.publicKey()).withSuites(suite),
                 TunnelConfig.server(TunnelPair.SERVER.privateKey(), List.of(TunnelPair.CLIENT.publicKey())).withSuites(suite));
@@ -38,7 +34,7 @@ class TunnelRecordEncoderTest {
 
     @Test
     void cutsAWriteIntoRecordsOfAtMost16KiB() {
-        for (StreamSuite suite : new StreamSuite[] {StreamSuite.SM4_GCM, StreamSuite.ZUC128_EEA3_EIA3}) {
+        for (Suite suite : new Suite[] {Suite.SM4_GCM, Suite.ZUC128_EEA3_EIA3}) {
             TunnelPair t = pair(suite);
             t.client.writeOutbound(Unpooled.wrappedBuffer(new byte[40000]));
             int tag = suite.tagLength();
@@ -78,7 +74,7 @@ class TunnelRecordEncoderTest {
 
     @Test
     void failsWritesAfterCloseNotify() {
-        TunnelPair t = pair(StreamSuite.SM4_GCM);
+        TunnelPair t = pair(Suite.SM4_GCM);
         t.client.writeOutbound(TunnelCloseNotify.INSTANCE);
         assertThat(frames(TunnelPair.drainOutbound(t.client))).containsExactly(new int[] {0x15, 16});
         ByteBuf after = Unpooled.buffer().writeBytes(new byte[10]);
@@ -91,7 +87,7 @@ class TunnelRecordEncoderTest {
 
     @Test
     void refusesMessagesOtherThanByteBufs() {
-        TunnelPair t = pair(StreamSuite.SM4_GCM);
+        TunnelPair t = pair(Suite.SM4_GCM);
         ChannelFuture f = t.client.writeAndFlush("a string");
         assertThat(f.cause()).isInstanceOf(UnsupportedMessageTypeException.class);
         t.client.finishAndReleaseAll();

@@ -5,11 +5,13 @@ import java.util.Locale;
 import java.util.Objects;
 
 /**
- * The chunk ciphers (DEMs) of stream format v1 (FORMAT.md §4), with their wire ids.
+ * The suites of FORMAT.md §4: the chunk ciphers (DEMs), with their wire ids, that the stream format,
+ * the Kafka record format (FORMAT.md §7) and the tunnel's records (codecs/PROXY.md §5) share. Outside
+ * this package a suite's cipher is a {@link SuiteCipher}.
  *
  * <p>Thread-safe (immutable).
  */
-public enum StreamSuite {
+public enum Suite {
 
     /** SM4-GCM (RFC 8998), 16-byte tag. The default. */
     SM4_GCM(0x01, "sm4-gcm", 16, 16),
@@ -29,7 +31,7 @@ public enum StreamSuite {
     private final int keyLength;
     private final int tagLength;
 
-    StreamSuite(int id, String label, int keyLength, int tagLength) {
+    Suite(int id, String label, int keyLength, int tagLength) {
         this.id = id;
         this.label = label;
         this.keyLength = keyLength;
@@ -57,8 +59,8 @@ public enum StreamSuite {
     }
 
     /** The suite with wire id {@code id}. */
-    public static StreamSuite byId(int id) throws StreamException.Malformed {
-        for (StreamSuite s : values()) {
+    public static Suite byId(int id) throws StreamException.Malformed {
+        for (Suite s : values()) {
             if (s.id == id) {
                 return s;
             }
@@ -67,9 +69,9 @@ public enum StreamSuite {
     }
 
     /** The suite named {@code label} (case-insensitive), e.g. {@code sm4-gcm}. */
-    public static StreamSuite byLabel(String label) {
+    public static Suite byLabel(String label) {
         String l = label.toLowerCase(Locale.ROOT);
-        for (StreamSuite s : values()) {
+        for (Suite s : values()) {
             if (s.label.equals(l)) {
                 return s;
             }
@@ -80,20 +82,12 @@ public enum StreamSuite {
 
     /**
      * A new chunk cipher of this suite under {@code payloadKey} ({@link #keyLength()} bytes) and the 7-byte nonce
-     * {@code noncePrefix}; neither array is kept (the cipher copies what it needs). Also used by the tunnel record
-     * layer (codecs/PROXY.md §5), which seals each record as one chunk. SM4 runs on the
-     * table-driven engine; see {@link #newChunkCipher(byte[], byte[], EngineChoice)}.
+     * prefix {@code noncePrefix}, with the SM4 suites (and GCM's GHASH) on {@code engine}; neither array is kept (the
+     * cipher copies what it needs). The output is the same bytes under either engine; the ZUC suites ignore the
+     * choice (ZUC's S-boxes are table lookups under both), as does AES-256-GCM (the JDK's). Unchecked ranges: the
+     * stream classes call it directly, everyone else through {@link SuiteCipher#create(Suite, byte[], EngineChoice)}.
      */
-    public ChunkCipher newChunkCipher(byte[] payloadKey, byte[] noncePrefix) {
-        return newChunkCipher(payloadKey, noncePrefix, EngineChoice.TABLE);
-    }
-
-    /**
-     * As {@link #newChunkCipher(byte[], byte[])}, with the SM4 suites (and GCM's GHASH) on the
-     * engine {@code engine}; the output is the same bytes either way. The ZUC suites ignore the
-     * choice (ZUC's S-boxes are table lookups under both), as does AES-256-GCM (the JDK's).
-     */
-    public ChunkCipher newChunkCipher(byte[] payloadKey, byte[] noncePrefix, EngineChoice engine) {
+    ChunkCipher newChunkCipher(byte[] payloadKey, byte[] noncePrefix, EngineChoice engine) {
         Objects.requireNonNull(engine, "engine");
         switch (this) {
             case SM4_GCM:
