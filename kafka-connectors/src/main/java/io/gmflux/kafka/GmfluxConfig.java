@@ -44,7 +44,7 @@ public final class GmfluxConfig extends AbstractConfig {
     public static final String PRIVATE_KEYS = "gmflux.private.keys";
     /** The record AEAD: {@code sm4-gcm} (default), {@code sm4-ccm}, {@code zuc128}, {@code zuc256}, {@code sm4-ctr-hmac-sm3}, {@code aes-256-gcm}. */
     public static final String SUITE = "gmflux.suite";
-    /** The SM4 engine of the SM4 suites: {@code table} (default) or {@code constant-time}. */
+    /** The SM4 engine of the SM4 suites: {@code auto} (default: constant-time where the Vector API engines run, else table), {@code table} or {@code constant-time}. */
     public static final String ENGINE = "gmflux.engine";
     /** Class of the serializer that turns values into the bytes gmflux encrypts. */
     public static final String INNER_SERIALIZER = "gmflux.inner.serializer";
@@ -112,10 +112,11 @@ public final class GmfluxConfig extends AbstractConfig {
             .define(SUITE, Type.STRING, Suite.SM4_GCM.label(), ConfigDef.LambdaValidator.with(
                     GmfluxConfig::checkSuite, () -> "a gmflux suite label"),
                     Importance.MEDIUM, "Record AEAD suite.")
-            .define(ENGINE, Type.STRING, EngineChoice.TABLE.label(), ConfigDef.LambdaValidator.with(
-                    GmfluxConfig::checkEngine, () -> "table or constant-time"), Importance.MEDIUM,
-                    "SM4 engine (and GHASH) of the SM4 suites, for sealing and opening: table (fastest, leaks "
-                    + "through cache timing to code sharing the CPU) or constant-time. Both give the same bytes; "
+            .define(ENGINE, Type.STRING, EngineChoice.AUTO.label(), ConfigDef.LambdaValidator.with(
+                    GmfluxConfig::checkEngine, () -> "auto, table or constant-time"), Importance.MEDIUM,
+                    "SM4 engine (and GHASH) of the SM4 suites, for sealing and opening: auto (constant-time where the "
+                    + "Vector API engines run, JDK 25+ with gmflux-codecs-vector, faster there; else table), table "
+                    + "(leaks through cache timing to code sharing the CPU) or constant-time. Both give the same bytes; "
                     + "the ZUC suites' S-boxes are table lookups either way.")
             .define(INNER_SERIALIZER, Type.CLASS, ByteArraySerializer.class, Importance.HIGH,
                     "Serializer producing the plaintext bytes.")

@@ -32,10 +32,10 @@ public final class SuiteCipher {
      * A cipher of {@code suite} keyed with {@code keyMaterial = key || nonce_prefix}, exactly
      * {@code suite.keyLength() + NONCE_PREFIX_LENGTH} bytes (the layout of FORMAT.md §2's
      * {@code payload}). The caller keeps ownership of {@code keyMaterial} (it is copied). SM4 runs
-     * on the table-driven engine; see {@link #create(Suite, byte[], EngineChoice)}.
+     * on the engine of {@link EngineChoice#AUTO}; see {@link #create(Suite, byte[], EngineChoice)}.
      */
     public static SuiteCipher create(Suite suite, byte[] keyMaterial) {
-        return create(suite, keyMaterial, EngineChoice.TABLE);
+        return create(suite, keyMaterial, EngineChoice.AUTO);
     }
 
     /** As {@link #create(Suite, byte[])}, with SM4 on the engine {@code engine}. */

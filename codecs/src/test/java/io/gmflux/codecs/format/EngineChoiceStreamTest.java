@@ -83,11 +83,11 @@ class EngineChoiceStreamTest {
                 assertThat(dec.engine()).isEqualTo(EngineChoice.CONSTANT_TIME);
             }
             try (StreamDecryptor dec = StreamDecryptor.open(enc.header(), List.of(pass))) {
-                assertThat(dec.engine()).isEqualTo(EngineChoice.TABLE);
+                assertThat(dec.engine()).isEqualTo(EngineChoice.AUTO);
             }
         }
-        assertThat(StreamSpec.builder().recipient(pass).build().engine()).isEqualTo(EngineChoice.TABLE);
-        assertThat(ReadLimits.FORMAT_MAXIMUM.engine()).isEqualTo(EngineChoice.TABLE);
+        assertThat(StreamSpec.builder().recipient(pass).build().engine()).isEqualTo(EngineChoice.AUTO);
+        assertThat(ReadLimits.FORMAT_MAXIMUM.engine()).isEqualTo(EngineChoice.AUTO);
         ReadLimits l = ReadLimits.FORMAT_MAXIMUM.withEngine(EngineChoice.CONSTANT_TIME).withMaxHeaderLength(4096);
         assertThat(l.engine()).isEqualTo(EngineChoice.CONSTANT_TIME);
         assertThat(l).isNotEqualTo(ReadLimits.FORMAT_MAXIMUM.withMaxHeaderLength(4096));
@@ -111,5 +111,25 @@ class EngineChoiceStreamTest {
     void theChoiceSelectsTheEngineKind() {
         assertThat(EngineChoice.TABLE.newSm4Engine(new byte[16]).isConstantTime()).isFalse();
         assertThat(EngineChoice.CONSTANT_TIME.newSm4Engine(new byte[16]).isConstantTime()).isTrue();
+    }
+
+    /**
+     * auto is constant-time exactly where the vector engine and GHASH both run: never in this module's own
+     * tests (no gmflux-codecs-vector), where it is the table engine; codecs-vector runs this test again with them.
+     */
+    @Test
+    void autoIsConstantTimeExactlyWhereTheVectorEnginesRun() throws Exception {
+        io.gmflux.codecs.sm4.Sm4.awaitConstantTimeEngine(java.time.Duration.ofMinutes(2));
+        boolean vectorized = io.gmflux.codecs.sm4.Sm4.constantTimeIsVectorized();
+        boolean vectorJar = getClass().getClassLoader().getResource("io/gmflux/codecs/sm4/vector/GhashVectorProvider.class") != null;
+        if (!vectorJar) {
+            assertThat(vectorized).isFalse();
+            assertThat(io.gmflux.codecs.sm4.Sm4.constantTimeGhashName()).startsWith("scalar");
+        }
+        EngineChoice auto = vectorized ? EngineChoice.CONSTANT_TIME : EngineChoice.TABLE;
+        assertThat(EngineChoice.AUTO.resolve()).isEqualTo(auto);
+        assertThat(EngineChoice.TABLE.resolve()).isEqualTo(EngineChoice.TABLE);
+        assertThat(EngineChoice.CONSTANT_TIME.resolve()).isEqualTo(EngineChoice.CONSTANT_TIME);
+        assertThat(EngineChoice.AUTO.newSm4Engine(new byte[16]).isConstantTime()).isEqualTo(vectorized);
     }
 }

@@ -52,8 +52,8 @@ final class DecryptCommand implements Callable<Integer> {
     Path out;
 
     @Option(names = "--engine", paramLabel = "ENGINE",
-            description = "SM4 engine: table (default, fastest) or constant-time (no cache-timing leak); same bytes either way")
-    String engine = EngineChoice.TABLE.label();
+            description = "SM4 engine: auto (default: constant-time where the Vector API engines run, else table), table or constant-time (no cache-timing leak); same bytes either way")
+    String engine = EngineChoice.AUTO.label();
 
     @Option(names = "--max-header", paramLabel = "SIZE", converter = SizeConverter.class,
             description = "refuse headers longer than this, before reading them (default: the format's maximum, about 16m)")

@@ -40,7 +40,7 @@ final class InspectCommand implements Callable<Integer> {
         System.out.printf("chunk size:  %d bytes%n", h.chunkSize());
         if (h.suite().label().startsWith("sm4")) {
             // Not in the stream: both engines give the same bytes; each side picks its own.
-            System.out.printf("SM4 engine:  the reader's choice, not recorded (decrypt --engine table|constant-time)%n");
+            System.out.printf("SM4 engine:  the reader's choice, not recorded (decrypt --engine auto|table|constant-time)%n");
         }
         System.out.printf("header:      %d bytes%n", total);
         System.out.printf("payload:     %d chunks, %d bytes of plaintext (if intact)%n", chunks,
