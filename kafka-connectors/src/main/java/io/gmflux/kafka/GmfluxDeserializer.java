@@ -131,8 +131,12 @@ public class GmfluxDeserializer<T> implements Deserializer<T> {
             throw new IllegalStateException("GmfluxDeserializer is not configured");
         }
         Header dekHeader = null;
+        // one pass finds the DEK header and tells whether a key deserializer left a digest (a Local header),
+        // so that RecordKeyBinding.take walks the headers again only when there is one to take
+        boolean localDigest = false;
         if (headers != null) {
             for (Header h : headers) {
+                localDigest |= h instanceof RecordKeyBinding.Local;
                 if (DekHeader.NAME.equals(h.key())) {
                     if (dekHeader != null) {
                         throw new RecordRejectedException(RecordRejectedException.Reason.MALFORMED_HEADER, "topic "
@@ -151,7 +155,7 @@ public class GmfluxDeserializer<T> implements Deserializer<T> {
                     + ": record is not in gmflux's format (no " + DekHeader.NAME + " header); set " + GmfluxConfig.FOREIGN_RECORDS + "=pass to read such records"
                     + " as they are");
         }
-        byte[] keyDigest = RecordKeyBinding.take(headers);
+        byte[] keyDigest = localDigest ? RecordKeyBinding.take(headers) : null;
         boolean keyBound = len > 0 && in[off] == RecordLayout.VERSION_KEY_BOUND;
         if (len < RecordLayout.SEALED_OFFSET || (in[off] != RecordLayout.VERSION && !keyBound)) {
             throw new RecordRejectedException(RecordRejectedException.Reason.NOT_GMFLUX, "topic " + topic

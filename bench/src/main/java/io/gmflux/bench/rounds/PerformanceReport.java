@@ -219,7 +219,7 @@ public final class PerformanceReport {
         try {
             Path out = Files.createTempFile("gmflux-report-jdk25", ".tsv");
             List<String> cmd = new ArrayList<>(List.of(jdk25.resolve("bin").resolve("java").toString(),
-                    "-Xms1g", "-Xmx1g", "--add-modules", VECTOR_MODULE, "-cp",
+                    "-Xms1g", "-Xmx1g", "--add-modules", VECTOR_MODULE, NATIVE_ACCESS, "-cp",
                     System.getProperty("java.class.path") + (vectorJar == null ? "" : java.io.File.pathSeparator + vectorJar),
                     PerformanceReport.class.getName(), "--part25", out.toString()));
             if (settings.quick()) {
@@ -242,6 +242,8 @@ public final class PerformanceReport {
     }
 
     static final String VECTOR_MODULE = "jdk.incubator.vector";
+    /** Kona's native providers call System.load: JDK 25 warns about it unless native access is granted. */
+    static final String NATIVE_ACCESS = "--enable-native-access=ALL-UNNAMED";
 
     private static boolean vectorModule() {
         return ModuleLayer.boot().findModule(VECTOR_MODULE).isPresent();
@@ -346,7 +348,7 @@ public final class PerformanceReport {
         String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
         List<String> cmd = new ArrayList<>(List.of(java));
         if (vectorModule()) {
-            cmd.addAll(List.of("--add-modules", VECTOR_MODULE));
+            cmd.addAll(List.of("--add-modules", VECTOR_MODULE, NATIVE_ACCESS));
         }
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"),
                 PerformanceReport.class.getName(), "--cold", c.key(), Long.toString(settings.coldNanos())));

@@ -18,8 +18,8 @@ import javax.crypto.spec.SecretKeySpec;
  *
  * <p>{@link #prepare()} first waits (up to 60 s) for the choice of the constant-time engine, so the
  * ciphers are keyed on the engine that will serve the JVM; {@link #engineName()} says which.
- * Each call restarts from the same IV (CTR: {@code doFinal} returns the cipher to its initialised
- * state) or takes a fresh one (GCM, as the JCA requires for encryption). Not thread-safe.
+ * Each CTR or GCM call takes a fresh IV with an {@code init} under the same key (the provider
+ * refuses to encrypt twice under one key and IV, and keeps the expanded key across such inits). Not thread-safe.
  */
 public class JcaConstantTimeSm4 {
 
@@ -29,6 +29,7 @@ public class JcaConstantTimeSm4 {
     private final byte[] in64k = new byte[64 * 1024];
     private final byte[] out = new byte[64 * 1024 + TAG];
     private final byte[] gcmIv = new byte[12];
+    private byte[] ctrIv;
     private long ivCounter;
     private String engineName;
     private Cipher ecb;
@@ -54,7 +55,7 @@ public class JcaConstantTimeSm4 {
         ecb = Cipher.getInstance("SM4/ECB/NoPadding", provider);
         ecb.init(Cipher.ENCRYPT_MODE, key);
         ctr = Cipher.getInstance("SM4/CTR/NoPadding", provider);
-        ctr.init(Cipher.ENCRYPT_MODE, key, new IvParameterSpec(iv));
+        ctrIv = iv;
         gcm = Cipher.getInstance("SM4/GCM/NoPadding", provider);
     }
 
@@ -83,15 +84,22 @@ public class JcaConstantTimeSm4 {
         return gcm(in64k);
     }
 
+    /** A new IV per message, as the JCA provider requires for CTR and GCM encryption: bytes [end-8, end) count messages. */
+    private void count(byte[] iv, int end) {
+        long c = ++ivCounter;
+        for (int i = 0; i < 8; i++) {
+            iv[end - 1 - i] = (byte) (c >>> (8 * i));
+        }
+    }
+
     private int ctr(byte[] in) throws Exception {
+        count(ctrIv, 16);
+        ctr.init(Cipher.ENCRYPT_MODE, key, new IvParameterSpec(ctrIv));
         return ctr.doFinal(in, 0, in.length, out, 0);
     }
 
     private int gcm(byte[] in) throws Exception {
-        long c = ++ivCounter;
-        for (int i = 0; i < 8; i++) {
-            gcmIv[11 - i] = (byte) (c >>> (8 * i));
-        }
+        count(gcmIv, 12);
         gcm.init(Cipher.ENCRYPT_MODE, key, new GCMParameterSpec(TAG * 8, gcmIv));
         gcm.updateAAD(aad);
         return gcm.doFinal(in, 0, in.length, out, 0);

@@ -145,33 +145,8 @@ final class CombTable {
      * of which is the point at infinity, with one shared inversion (Montgomery's trick).
      */
     static long[] toAffine(JacobianPoint[] points, PointArithmetic pa) {
-        Sm2FieldP f = Sm2Curve.FP;
-        int count = points.length;
-        long[][] prefix = new long[count][4];
-        System.arraycopy(points[0].z, 0, prefix[0], 0, 4);
-        for (int i = 1; i < count; i++) {
-            f.mul(prefix[i], prefix[i - 1], points[i].z);
-        }
-        long[] inv = new long[4];
-        pa.invert(inv, prefix[count - 1]);
-        long[] zInv = new long[4];
-        long[] zInv2 = new long[4];
-        long[] t = new long[4];
-        long[] table = new long[count * 8];
-        for (int i = count - 1; i >= 0; i--) {
-            if (i > 0) {
-                f.mul(zInv, inv, prefix[i - 1]);
-                f.mul(inv, inv, points[i].z);
-            } else {
-                System.arraycopy(inv, 0, zInv, 0, 4);
-            }
-            f.sqr(zInv2, zInv);
-            f.mul(t, points[i].x, zInv2);
-            System.arraycopy(t, 0, table, i * 8, 4);
-            f.mul(zInv2, zInv2, zInv);
-            f.mul(t, points[i].y, zInv2);
-            System.arraycopy(t, 0, table, i * 8 + 4, 4);
-        }
+        long[] table = new long[points.length * 8];
+        pa.toAffine(points, 0, points.length, table, 0, new long[points.length * 4]);
         return table;
     }
 }

@@ -25,8 +25,6 @@ abstract sealed class PrimeField256 permits Montgomery256, Sm2FieldP {
     final long m1;
     final long m2;
     final long m3;
-    /** m - 2, the Fermat inversion exponent (public). */
-    private final long[] mMinus2;
 
     PrimeField256(long[] modulus) {
         if (modulus.length != 4 || (modulus[0] & 1) == 0 || modulus[3] >= 0) {
@@ -36,8 +34,6 @@ abstract sealed class PrimeField256 permits Montgomery256, Sm2FieldP {
         m1 = modulus[1];
         m2 = modulus[2];
         m3 = modulus[3];
-        mMinus2 = modulus.clone();
-        mMinus2[0] -= 2; // m is odd and > 2: no borrow
     }
 
     /** r = a·b in this field's representation. */
@@ -67,17 +63,9 @@ abstract sealed class PrimeField256 permits Montgomery256, Sm2FieldP {
     }
 
     /**
-     * r = a^-1 by Fermat's little theorem, a^(m-2) (m prime); 0 maps to 0. Constant time in a;
-     * allocates its window table: meant for key setup (inversion mod n); the hot inversion mod p uses
-     * an addition chain ({@link PointArithmetic#invert}).
-     */
-    void inv(long[] r, long[] a) {
-        pow(r, a, mMinus2);
-    }
-
-    /**
      * r = a^e for a public exponent e (four limbs, plain), with a fixed 4-bit window: the table
-     * index depends only on e, never on a, so the time is independent of a.
+     * index depends only on e, never on a, so the time is independent of a. Allocates its table
+     * (used for square roots when decoding compressed points; inversions use safegcd).
      */
     void pow(long[] r, long[] a, long[] e) {
         long[][] table = new long[16][4];

@@ -1,5 +1,6 @@
 package io.gmflux.codecs.sm2;
 
+import io.gmflux.codecs.arith.SafeGcd;
 import io.gmflux.codecs.bytes.Bytes;
 
 /**
@@ -19,6 +20,9 @@ final class Sm2Curve {
 
     static final Sm2FieldP FP = new Sm2FieldP();
     static final Montgomery256 FN = new Montgomery256(N);
+    /** Constant-time inversion mod p and mod n (plain residues). */
+    static final SafeGcd P_INVERSE = new SafeGcd(P);
+    static final SafeGcd N_INVERSE = new SafeGcd(N);
 
     /** a = -3 and b, plain (for Z_A, GB/T 32918.2 §5.5). */
     static final byte[] A_BYTES = fromHex("fffffffeffffffffffffffffffffffffffffffff00000000fffffffffffffffc");

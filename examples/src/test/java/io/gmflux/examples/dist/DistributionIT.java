@@ -195,9 +195,13 @@ class DistributionIT {
     /**
      * The Vector API jar: in lib/jdk25/ when the jdk25-vector profile built it (never in lib/ itself), put
      * on the class path with the incubator module by bin/gmflux on Java 25+ only: Java 17 stays quiet on the
-     * bitsliced engine; Java 25 reports the vector engine (where the CPU runs its kernel fast, AVX-512 VBMI)
-     * and passes the known answers on it; GMFLUX_VECTOR=0 turns it off.
+     * bitsliced engine; Java 25 tries the vector engine (accepted where the CPU runs its kernel fast, AVX-512
+     * VBMI) and passes the known answers on the engine it reports; GMFLUX_VECTOR=0 turns it off.
      */
+    /** The vector engine in use, or refused after its kernel ran (too slow here): never absent or still warming up. */
+    private static final String VECTOR_TRIED =
+            "SM4 constant-time engine: (vector-|bitsliced \\(vector engine not used: [^\\n]*kernel not fast)";
+
     @Test
     void vectorEngineOnJava25FromLibJdk25AndQuietOnJava17(@TempDir Path dir) throws Exception {
         Path jdk25Lib = home.resolve("lib/jdk25");
@@ -221,20 +225,16 @@ class DistributionIT {
 
         Path jdk25 = Path.of(System.getProperty("gmflux.jdk25", "/usr/lib/jvm/temurin-25-jdk-amd64"));
         org.junit.jupiter.api.Assumptions.assumeTrue(Files.isExecutable(jdk25.resolve("bin/java")), "no JDK 25 at " + jdk25);
-        boolean vbmi = Files.readString(Path.of("/proc/cpuinfo")).contains("avx512_vbmi");
         Run on25 = gmflux(dir, Map.of("JAVA_HOME", jdk25.toString()), null, "--version");
         assertThat(on25.status()).as(on25.err()).isZero();
-        assertThat(on25.out()).contains("Java 25").doesNotContain("not on the class path").doesNotContain("warming up");
-        if (vbmi) {
-            assertThat(on25.out()).containsPattern("SM4 constant-time engine: vector");
-        }
+        // the launcher's part: jar and module present, so the kernel was built and timed; whether it is accepted
+        // depends on the CPU (AVX-512 VBMI) and, through its timing, on how loaded the machine is
+        assertThat(on25.out()).contains("Java 25").containsPattern(VECTOR_TRIED);
         assertThat(on25.err()).as("only the JVM's notice of the incubator module").isIn("", "WARNING: Using incubator modules: jdk.incubator.vector\n");
 
         Run selftest = gmflux(dir, Map.of("JAVA_HOME", jdk25.toString()), null, "selftest", "--no-speed");
         assertThat(selftest.status()).as(selftest.out() + selftest.err()).isZero();
-        if (vbmi) {
-            assertThat(selftest.out()).containsPattern("SM4 constant-time engine: vector");
-        }
+        assertThat(selftest.out()).containsPattern(VECTOR_TRIED);
 
         Run off = gmflux(dir, Map.of("JAVA_HOME", jdk25.toString(), "GMFLUX_VECTOR", "0"), null, "--version");
         assertThat(off.out()).contains("SM4 constant-time engine: bitsliced (vector engine not used: gmflux-codecs-vector not on the class path)");
