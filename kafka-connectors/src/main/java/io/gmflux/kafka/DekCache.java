@@ -3,6 +3,7 @@ package io.gmflux.kafka;
 import io.gmflux.codecs.bytes.Bytes;
 import io.gmflux.codecs.bytes.Hex;
 import io.gmflux.codecs.format.Identity;
+import io.gmflux.codecs.format.KeyServiceIdentity;
 import io.gmflux.codecs.format.RecipientStanza;
 import io.gmflux.codecs.format.StreamException;
 import io.gmflux.codecs.format.Suite;
@@ -275,9 +276,12 @@ final class DekCache {
             throw refusal(RecordRejectedException.Reason.KEY_SERVICE_FAILED, topic, header.bytesRef(),
                     serviceFailure.getMessage(), serviceFailure);
         }
+        List<String> services = identities.stream().filter(KeyServiceIdentity.class::isInstance)
+                .map(i -> ((KeyServiceIdentity) i).serviceType()).toList();
         throw refusal(RecordRejectedException.Reason.NO_MATCHING_KEY, topic, header.bytesRef(), "no configured private"
-                + " key (" + identities.size() + " in " + GmfluxConfig.PRIVATE_KEYS + ") opens it; it is wrapped for key"
-                + " id(s) " + header.describeRecipients() + " (or the header was altered)");
+                + " key (" + (identities.size() - services.size()) + " in " + GmfluxConfig.PRIVATE_KEYS
+                + (services.isEmpty() ? "" : ", and key service " + String.join(", ", services)) + ") opens it;"
+                + " it is wrapped for key id(s) " + header.describeRecipients() + " (or the header was altered)");
     }
 
     private static RecordRejectedException refusal(RecordRejectedException.Reason reason, String topic, byte[] header,

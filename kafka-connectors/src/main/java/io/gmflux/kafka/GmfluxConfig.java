@@ -44,7 +44,7 @@ public final class GmfluxConfig extends AbstractConfig {
     public static final String PRIVATE_KEYS = "gmflux.private.keys";
     /** The record AEAD: {@code sm4-gcm} (default), {@code sm4-ccm}, {@code zuc128}, {@code zuc256}, {@code sm4-ctr-hmac-sm3}, {@code aes-256-gcm}. */
     public static final String SUITE = "gmflux.suite";
-    /** The SM4 engine of the SM4 suites: {@code table} (default) or {@code constant-time}. */
+    /** The SM4 engine of the SM4 suites: {@code auto} (default: constant-time where the Vector API engines run, else table), {@code table} or {@code constant-time}. */
     public static final String ENGINE = "gmflux.engine";
     /** Class of the serializer that turns values into the bytes gmflux encrypts. */
     public static final String INNER_SERIALIZER = "gmflux.inner.serializer";
@@ -92,13 +92,13 @@ public final class GmfluxConfig extends AbstractConfig {
      */
     public static final String KEY_SERVICE = "gmflux.key.service";
     /** The alias whose current key wraps new DEKs (serializer; required there with {@link #KEY_SERVICE}). */
-    public static final String KEY_SERVICE_ALIAS = "gmflux.key.service.alias";
+    public static final String KEY_SERVICE_ALIAS = KeyServices.ALIAS;
     /** How long a resolved alias is reused before asking the service again, in milliseconds. */
-    public static final String KEY_SERVICE_RESOLVE_TTL_MS = "gmflux.key.service.resolve.ttl.ms";
+    public static final String KEY_SERVICE_RESOLVE_TTL_MS = KeyServiceClient.RESOLVE_TTL_MS;
     /** How many times a key-service call that failed for a retriable reason (unavailable) is tried again. */
-    public static final String KEY_SERVICE_RETRIES = "gmflux.key.service.retries";
+    public static final String KEY_SERVICE_RETRIES = KeyServiceClient.RETRIES;
     /** The wait before the first retry, in milliseconds; doubled after each, at most 32 times this. */
-    public static final String KEY_SERVICE_RETRY_BACKOFF_MS = "gmflux.key.service.retry.backoff.ms";
+    public static final String KEY_SERVICE_RETRY_BACKOFF_MS = KeyServiceClient.RETRY_BACKOFF_MS;
 
     /** The largest {@link #ROTATE_RECORDS}: the record counter is 32 bits (FORMAT.md §7). */
     public static final long MAX_RECORDS_PER_DEK = 1L << 32;
@@ -112,10 +112,11 @@ public final class GmfluxConfig extends AbstractConfig {
             .define(SUITE, Type.STRING, Suite.SM4_GCM.label(), ConfigDef.LambdaValidator.with(
                     GmfluxConfig::checkSuite, () -> "a gmflux suite label"),
                     Importance.MEDIUM, "Record AEAD suite.")
-            .define(ENGINE, Type.STRING, EngineChoice.TABLE.label(), ConfigDef.LambdaValidator.with(
-                    GmfluxConfig::checkEngine, () -> "table or constant-time"), Importance.MEDIUM,
-                    "SM4 engine (and GHASH) of the SM4 suites, for sealing and opening: table (fastest, leaks "
-                    + "through cache timing to code sharing the CPU) or constant-time. Both give the same bytes; "
+            .define(ENGINE, Type.STRING, EngineChoice.AUTO.label(), ConfigDef.LambdaValidator.with(
+                    GmfluxConfig::checkEngine, () -> "auto, table or constant-time"), Importance.MEDIUM,
+                    "SM4 engine (and GHASH) of the SM4 suites, for sealing and opening: auto (constant-time where the "
+                    + "Vector API engines run, JDK 25+ with gmflux-codecs-vector, faster there; else table), table "
+                    + "(leaks through cache timing to code sharing the CPU) or constant-time. Both give the same bytes; "
                     + "the ZUC suites' S-boxes are table lookups either way.")
             .define(INNER_SERIALIZER, Type.CLASS, ByteArraySerializer.class, Importance.HIGH,
                     "Serializer producing the plaintext bytes.")
@@ -159,12 +160,15 @@ public final class GmfluxConfig extends AbstractConfig {
             .define(KEY_SERVICE_ALIAS, Type.STRING, "", Importance.HIGH,
                     "Alias of the key-service key whose current version wraps new DEKs. Required by the serializer"
                             + " when " + KEY_SERVICE + " is set.")
-            .define(KEY_SERVICE_RESOLVE_TTL_MS, Type.LONG, 300_000L, ConfigDef.Range.atLeast(0L), Importance.LOW,
+            .define(KEY_SERVICE_RESOLVE_TTL_MS, Type.LONG, KeyServiceClient.DEFAULT_RESOLVE_TTL_MS,
+                    ConfigDef.Range.atLeast(0L), Importance.LOW,
                     "Milliseconds a resolved alias is reused: a rotation at the service reaches new DEKs within it.")
-            .define(KEY_SERVICE_RETRIES, Type.INT, 3, ConfigDef.Range.between(0, 100), Importance.LOW,
+            .define(KEY_SERVICE_RETRIES, Type.INT, KeyServiceClient.DEFAULT_RETRIES, ConfigDef.Range.between(0, 100),
+                    Importance.LOW,
                     "Retries of a key-service call that failed because the service was unavailable (other"
                             + " failures are not retried).")
-            .define(KEY_SERVICE_RETRY_BACKOFF_MS, Type.LONG, 100L, ConfigDef.Range.between(0L, 60_000L), Importance.LOW,
+            .define(KEY_SERVICE_RETRY_BACKOFF_MS, Type.LONG, KeyServiceClient.DEFAULT_RETRY_BACKOFF_MS,
+                    ConfigDef.Range.between(0L, 60_000L), Importance.LOW,
                     "Milliseconds before the first retry; doubled after each, at most 32 times this value.");
 
     GmfluxConfig(Map<String, ?> props) {

@@ -22,13 +22,13 @@ class EngineChoiceConfigTest {
 
     @Test
     void theEngineRoundTripsThroughConfigParsing() {
-        assertThat(new GmfluxConfig(Map.of()).engine()).isEqualTo(EngineChoice.TABLE);
+        assertThat(new GmfluxConfig(Map.of()).engine()).isEqualTo(EngineChoice.AUTO);
         for (EngineChoice c : EngineChoice.values()) {
             assertThat(new GmfluxConfig(Map.of(GmfluxConfig.ENGINE, c.label())).engine()).isEqualTo(c);
         }
         assertThat(new GmfluxConfig(Map.of(GmfluxConfig.ENGINE, "Constant-Time")).engine())
                 .isEqualTo(EngineChoice.CONSTANT_TIME);
-        assertThat(GmfluxConfig.configDef().configKeys().get(GmfluxConfig.ENGINE).defaultValue).isEqualTo("table");
+        assertThat(GmfluxConfig.configDef().configKeys().get(GmfluxConfig.ENGINE).defaultValue).isEqualTo("auto");
     }
 
     @Test

@@ -223,6 +223,51 @@ class KeyServiceSerdeTest {
     }
 
     @Test
+    void aDekIdRewrittenInTheHeaderIsRefusedAndTheRepeatCostsNoServiceCall() throws Exception {
+        Headers h = new RecordHeaders();
+        byte[] sealed;
+        try (GmfluxSerializer<byte[]> ser = serializer()) {
+            sealed = ser.serialize("orders", h, PLAIN);
+        }
+        byte[] forged = h.lastHeader(DekHeader.NAME).value().clone();
+        forged[DekHeader.DEK_ID_OFFSET] ^= 1; // the stanza was wrapped with the genuine DEK id as its salt
+        Headers fh = new RecordHeaders();
+        fh.add(DekHeader.NAME, forged);
+        try (GmfluxDeserializer<byte[]> de = deserializer()) {
+            for (int i = 0; i < 3; i++) {
+                assertThatThrownBy(() -> de.deserialize("orders", fh, sealed))
+                        .isInstanceOfSatisfying(RecordRejectedException.class, e -> assertThat(e.reason())
+                                .isEqualTo(RecordRejectedException.Reason.NO_MATCHING_KEY));
+            }
+            assertThat(service.unwraps.get()).isOne(); // the service refused the context once; then remembered
+            assertThat(de.deserialize("orders", h, sealed)).isEqualTo(PLAIN);
+        }
+    }
+
+    @Test
+    void aHeaderNamingAKeyTheServiceDoesNotKnowIsRememberedAndCostsOneServiceCall() throws Exception {
+        String elsewhere = "elsewhere-" + UUID.randomUUID();
+        InMemoryKeyServiceProvider.INSTANCES.put(elsewhere, new InMemoryKeyService("memory", "ghost"));
+        Headers h = new RecordHeaders();
+        byte[] sealed;
+        try (GmfluxSerializer<byte[]> ser = new GmfluxSerializer<>()) {
+            ser.configure(serviceProps(elsewhere, GmfluxConfig.KEY_SERVICE_ALIAS, "ghost"), false);
+            sealed = ser.serialize("orders", h, PLAIN);
+        } finally {
+            InMemoryKeyServiceProvider.INSTANCES.remove(elsewhere);
+        }
+        try (GmfluxDeserializer<byte[]> de = deserializer()) {
+            for (int i = 0; i < 3; i++) {
+                assertThatThrownBy(() -> de.deserialize("orders", h, sealed))
+                        .isInstanceOfSatisfying(RecordRejectedException.class, e -> assertThat(e.reason())
+                                .isEqualTo(RecordRejectedException.Reason.KEY_SERVICE_FAILED))
+                        .hasMessageContaining("KEY_NOT_FOUND");
+            }
+            assertThat(service.unwraps.get()).isOne();
+        }
+    }
+
+    @Test
     void theConverterTakesTheSameProperties() {
         io.gmflux.kafka.connect.GmfluxConverter c = new io.gmflux.kafka.connect.GmfluxConverter();
         Map<String, Object> p = serviceProps(instance, GmfluxConfig.KEY_SERVICE_ALIAS, "orders",

@@ -96,7 +96,7 @@ public class GcmStreamBench {
         int out = 0;
         int index = 0;
         for (int off = 0; off < total; off += CHUNK, index++) {
-            Bytes.putIntBE(nonce, 7, index);
+            Bytes.putIntBEByBytes(nonce, 7, index);
             gcm.resetWithIv(nonce);
             out += gcm.doFinal(data, off, Math.min(CHUNK, total - off), sealed, out);
         }

@@ -5,7 +5,8 @@ package io.gmflux.codecs.arith;
  * little-endian 64-bit limbs stored at an offset of a {@code long[]}. The modulus is passed as
  * limbs so that one body serves every such modulus: SM9's base field q and group order N
  * ({@code io.gmflux.codecs.sm9.Fq}, {@code ScalarN}) and SM2's group order n and the generic curves
- * of its test vectors ({@code io.gmflux.codecs.sm2.Montgomery256}).
+ * of its test vectors ({@code io.gmflux.codecs.sm2.Montgomery256}). Public only so that both
+ * packages can call it (see the package's javadoc): not part of gmflux's API.
  *
  * <p>Every method is branch-free and allocation-free (carries by bit formulas, the final conditional
  * subtraction by mask), so the running time does not depend on the values. Inputs must be reduced

@@ -36,6 +36,8 @@ public final class Bytes {
      * byte-wise in the same method (a digest, a MAC, a counter, a nonce), use
      * {@link #putIntBEByBytes}: C2 of JDK 17.0.15 has been seen to miss such wide stores into a
      * fresh array and read its zero initial value instead (README "Known issues", {@code Sm3.store}).
+     * Every call site of the wide putters is named, with its reason, in the allow-list that
+     * {@code WideStoreRuleTest} checks.
      */
     public static void putIntBE(byte[] b, int off, int v) {
         INT_BE.set(b, off, v);

@@ -5,7 +5,7 @@ import java.util.Objects;
 
 /**
  * A stream reader's options: which SM4 engine opens the chunks ({@link #engine()}, default
- * {@link EngineChoice#TABLE}), and the caps it puts on what a header may demand before anything
+ * {@link EngineChoice#AUTO}), and the caps it puts on what a header may demand before anything
  * in it has authenticated: the header's length (all of it is buffered before the header MAC can be checked) and the PBKDF2
  * iteration count of a passphrase stanza (all of that work is done before the MAC can be checked).
  * {@link #FORMAT_MAXIMUM}, the default of every reader, allows what the format allows (a header of
@@ -28,7 +28,7 @@ public final class ReadLimits {
 
     /** What the format allows: no cap below the format's own limits. */
     public static final ReadLimits FORMAT_MAXIMUM =
-            new ReadLimits(StreamHeader.MAX_HEADER_LENGTH, PassphraseRecipient.MAX_ITERATIONS, EngineChoice.TABLE);
+            new ReadLimits(StreamHeader.MAX_HEADER_LENGTH, PassphraseRecipient.MAX_ITERATIONS, EngineChoice.AUTO);
 
     private final int maxHeaderLength;
     private final int maxPbkdf2Iterations;

@@ -44,7 +44,7 @@ public final class StreamSpec {
         return chunkSize;
     }
 
-    /** The SM4 engine the stream's chunks are sealed with; default {@link EngineChoice#TABLE}. */
+    /** The SM4 engine the stream's chunks are sealed with; default {@link EngineChoice#AUTO}. */
     public EngineChoice engine() {
         return engine;
     }
@@ -59,7 +59,7 @@ public final class StreamSpec {
         private Suite suite = Suite.SM4_GCM;
         private int chunkSize = StreamHeader.DEFAULT_CHUNK_SIZE;
         private SecureRandom random;
-        private EngineChoice engine = EngineChoice.TABLE;
+        private EngineChoice engine = EngineChoice.AUTO;
 
         private Builder() {
         }
@@ -83,8 +83,9 @@ public final class StreamSpec {
 
         /**
          * The SM4 engine (and GHASH) of the SM4 suites: {@link EngineChoice#CONSTANT_TIME} for a
-         * writer that shares its CPU with untrusted code; default {@link EngineChoice#TABLE}
-         * (faster; FORMAT.md §4 has the figures). The ZUC and AES suites ignore it.
+         * writer that shares its CPU with untrusted code; default {@link EngineChoice#AUTO}
+         * (constant-time where the Vector API engines run, faster there; the table engine elsewhere;
+         * FORMAT.md §4 has the figures). The ZUC and AES suites ignore it.
          */
         public Builder engine(EngineChoice e) {
             engine = Objects.requireNonNull(e, "engine");

@@ -7,7 +7,8 @@ import javax.crypto.AEADBadTagException;
 
 /**
  * One suite's chunk AEAD (FORMAT.md §3, §4) under one key, for formats built on the v1 suites that
- * are not streams: the Kafka record format (FORMAT.md §7) seals each record as one chunk. The
+ * are not streams: the Kafka record format (FORMAT.md §7) and the tunnel (codecs/PROXY.md §5) seal each
+ * record as one chunk. The
  * nonce is the same as a stream chunk's, {@code nonce_prefix || u32(index) || u8(last)}; the
  * suites' AEADs take no associated data, so a format that needs some binds it into the key.
  *
@@ -31,10 +32,10 @@ public final class SuiteCipher {
      * A cipher of {@code suite} keyed with {@code keyMaterial = key || nonce_prefix}, exactly
      * {@code suite.keyLength() + NONCE_PREFIX_LENGTH} bytes (the layout of FORMAT.md §2's
      * {@code payload}). The caller keeps ownership of {@code keyMaterial} (it is copied). SM4 runs
-     * on the table-driven engine; see {@link #create(Suite, byte[], EngineChoice)}.
+     * on the engine of {@link EngineChoice#AUTO}; see {@link #create(Suite, byte[], EngineChoice)}.
      */
     public static SuiteCipher create(Suite suite, byte[] keyMaterial) {
-        return create(suite, keyMaterial, EngineChoice.TABLE);
+        return create(suite, keyMaterial, EngineChoice.AUTO);
     }
 
     /** As {@link #create(Suite, byte[])}, with SM4 on the engine {@code engine}. */

@@ -56,7 +56,7 @@ import java.util.function.Supplier;
  * <tr><td>Signature</td><td>SM3WITHSM2</td><td>1.2.156.10197.1.501; DER signatures, user ID through
  *     {@link io.gmflux.codecs.sm2.Sm2ParameterSpec}</td></tr>
  * <tr><td>Cipher</td><td>SM2</td><td>SM2WITHSM3, 1.2.156.10197.1.301.3.2.1; modes NONE (= C1C3C2), C1C3C2, C1C2C3; NoPadding.
- *     Plain "SM2" is C1C3C2 here and C1C2C3 in BouncyCastle ({@link Sm2CipherSpi})</td></tr>
+ *     Plain "SM2" is C1C3C2 here and C1C2C3 in BouncyCastle ({@code Sm2CipherSpi})</td></tr>
  * </table>
  *
  * <p>Deliberate differences from BouncyCastle (each one refuses loudly rather than behave
@@ -77,9 +77,12 @@ import java.util.function.Supplier;
  * agreement (use {@link io.gmflux.codecs.sm2.Sm2KeyExchange}), SM2 with digests other than SM3, and
  * SM9.
  *
- * <p>SM4 engine: {@code new GmfluxProvider()} runs SM4 on the table-driven engine of
- * {@link io.gmflux.codecs.sm4.Sm4#newTableEngine(byte[])}, the fastest, which leaks timing through the
- * cache to a co-located attacker (as BouncyCastle's SM4 does).
+ * <p>SM4 engine: {@code new GmfluxProvider()} ({@link Sm4Implementation#AUTO}) picks, per key at
+ * {@code init}, the constant-time engine and GHASH where the Vector API forms run (JDK 25+ with
+ * gmflux-codecs-vector; faster there), and elsewhere the table-driven engine of
+ * {@link io.gmflux.codecs.sm4.Sm4#newTableEngine(byte[])}, the fastest there, which leaks timing through
+ * the cache to a co-located attacker (as BouncyCastle's SM4 does). {@code configure("table")} forces
+ * the table engine.
  * {@code new GmfluxProvider(Sm4Implementation.CONSTANT_TIME)}, or {@code configure("constant-time")}
  * (also reachable from a {@code java.security} entry {@code security.provider.N=Gmflux constant-time}),
  * runs every SM4 cipher on {@link io.gmflux.codecs.sm4.Sm4#newConstantTimeEngine(byte[])} instead,
@@ -132,6 +135,16 @@ public final class GmfluxProvider extends Provider {
             Sm4Engine newEngine(byte[] key) {
                 return EngineChoice.CONSTANT_TIME.newSm4Engine(key);
             }
+        },
+        /**
+         * {@link EngineChoice#AUTO}, per key at {@code init}: constant-time where the Vector API engine and
+         * GHASH run (faster there), else the table engine. The default.
+         */
+        AUTO {
+            @Override
+            Sm4Engine newEngine(byte[] key) {
+                return EngineChoice.AUTO.newSm4Engine(key);
+            }
         };
 
         abstract Sm4Engine newEngine(byte[] key);
@@ -139,9 +152,9 @@ public final class GmfluxProvider extends Provider {
 
     private final Sm4Implementation sm4;
 
-    /** Registers every service, with SM4 on the table-driven engine. */
+    /** Registers every service, with SM4 on {@link Sm4Implementation#AUTO}. */
     public GmfluxProvider() {
-        this(Sm4Implementation.TABLE);
+        this(Sm4Implementation.AUTO);
     }
 
     /**
@@ -223,7 +236,7 @@ public final class GmfluxProvider extends Provider {
     }
 
     /**
-     * A provider configured by {@code configArg}: {@code "constant-time"} or {@code "table"}
+     * A provider configured by {@code configArg}: {@code "constant-time"}, {@code "table"} or {@code "auto"}
      * (case-insensitive), naming the SM4 engine. This is what the JDK calls for a
      * {@code security.provider.N=Gmflux <arg>} entry.
      *
@@ -237,9 +250,11 @@ public final class GmfluxProvider extends Provider {
                 return new GmfluxProvider(Sm4Implementation.CONSTANT_TIME);
             case "table":
                 return new GmfluxProvider(Sm4Implementation.TABLE);
+            case "auto":
+                return new GmfluxProvider(Sm4Implementation.AUTO);
             default:
                 throw new InvalidParameterException(
-                        "Gmflux provider takes \"constant-time\" or \"table\", got \"" + configArg + "\"");
+                        "Gmflux provider takes \"constant-time\", \"table\" or \"auto\", got \"" + configArg + "\"");
         }
     }
 

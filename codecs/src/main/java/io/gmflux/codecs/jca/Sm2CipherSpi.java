@@ -39,7 +39,7 @@ import javax.crypto.ShortBufferException;
  * wrong C3 fails with {@link BadPaddingException}. Key wrapping (WRAP/UNWRAP) encrypts the key's
  * encoding. Not thread-safe (JCA engines are not).
  */
-public final class Sm2CipherSpi extends CipherSpi {
+final class Sm2CipherSpi extends CipherSpi {
 
     private Sm2CiphertextLayout layout = Sm2CiphertextLayout.C1C3C2;
     private boolean encrypt;

@@ -26,7 +26,7 @@ import java.security.spec.X509EncodedKeySpec;
  * and back with {@code getKeySpec}. Keys are validated (on the curve; private key in [1, n-2]).
  * Stateless and thread-safe.
  */
-public final class Sm2KeyFactorySpi extends KeyFactorySpi {
+final class Sm2KeyFactorySpi extends KeyFactorySpi {
 
     @Override
     protected PublicKey engineGeneratePublic(KeySpec keySpec) throws InvalidKeySpecException {

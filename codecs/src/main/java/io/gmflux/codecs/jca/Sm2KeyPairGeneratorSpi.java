@@ -18,7 +18,7 @@ import java.security.spec.ECParameterSpec;
  * without {@code initialize}, makes keys on a 239-bit X9.62 curve (its default EC key size), not on
  * sm2p256v1; ours always makes sm2p256v1 keys. Not thread-safe (JCA engines are not).
  */
-public final class Sm2KeyPairGeneratorSpi extends KeyPairGeneratorSpi {
+final class Sm2KeyPairGeneratorSpi extends KeyPairGeneratorSpi {
 
     private SecureRandom random;
 

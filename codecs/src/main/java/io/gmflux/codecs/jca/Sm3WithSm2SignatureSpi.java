@@ -34,7 +34,7 @@ import java.util.Arrays;
  * {@code initVerify} again with the same key and ID keeps it, so one {@code Signature} per key
  * verifies fastest. Not thread-safe (JCA engines are not).
  */
-public final class Sm3WithSm2SignatureSpi extends SignatureSpi {
+final class Sm3WithSm2SignatureSpi extends SignatureSpi {
 
     private byte[] userId;
     private Sm2PrivateKey signKey;

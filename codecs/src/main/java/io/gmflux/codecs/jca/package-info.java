@@ -11,7 +11,8 @@
  * {@code .pkcs8}, which do all the cryptography. This package depends on those packages, on
  * {@code io.gmflux.codecs.bytes} and {@code .der}, and on the JDK only.
  *
- * <p>Thread safety follows the JCA: the provider is immutable and thread-safe; every SPI object
+ * <p>The SPIs are package-private: applications reach them through the JCA ({@code Cipher.getInstance(..., "Gmflux")}),
+ * never by class. Thread safety follows the JCA: the provider is immutable and thread-safe; every SPI object
  * (and so every {@code Cipher}, {@code Mac}, {@code MessageDigest}) is for one thread at a time.
  */
 package io.gmflux.codecs.jca;

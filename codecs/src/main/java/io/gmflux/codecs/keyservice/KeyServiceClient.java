@@ -17,6 +17,16 @@ import java.util.function.LongSupplier;
  */
 public final class KeyServiceClient implements KeyService {
 
+    /** Property: how long a resolved alias is reused, in milliseconds. */
+    public static final String RESOLVE_TTL_MS = KeyServices.PREFIX + "resolve.ttl.ms";
+    /** Property: how many times a retriable failure is tried again. */
+    public static final String RETRIES = KeyServices.PREFIX + "retries";
+    /** Property: the wait before the first retry, in milliseconds. */
+    public static final String RETRY_BACKOFF_MS = KeyServices.PREFIX + "retry.backoff.ms";
+    public static final long DEFAULT_RESOLVE_TTL_MS = 300_000;
+    public static final int DEFAULT_RETRIES = 3;
+    public static final long DEFAULT_RETRY_BACKOFF_MS = 100;
+
     /** Sleeps between tries; the default is {@link Thread#sleep(long)}. */
     @FunctionalInterface
     public interface Sleeper {
@@ -46,6 +56,35 @@ public final class KeyServiceClient implements KeyService {
      */
     public KeyServiceClient(KeyService service, Duration resolveTtl, int retries, Duration backoff) {
         this(service, resolveTtl, retries, backoff, System::nanoTime, Thread::sleep);
+    }
+
+    /**
+     * A client of {@code service} with the TTL, retries and backoff of {@code properties}
+     * ({@link #RESOLVE_TTL_MS}, {@link #RETRIES}, {@link #RETRY_BACKOFF_MS}; defaults where absent).
+     *
+     * @throws IllegalArgumentException naming a property that is not a non-negative number
+     */
+    public static KeyServiceClient configured(KeyService service, Map<String, String> properties) {
+        return new KeyServiceClient(service,
+                Duration.ofMillis(number(properties, RESOLVE_TTL_MS, DEFAULT_RESOLVE_TTL_MS)),
+                (int) Math.min(100, number(properties, RETRIES, DEFAULT_RETRIES)),
+                Duration.ofMillis(Math.min(60_000, number(properties, RETRY_BACKOFF_MS, DEFAULT_RETRY_BACKOFF_MS))));
+    }
+
+    private static long number(Map<String, String> properties, String name, long dflt) {
+        String v = properties.get(name);
+        if (v == null || v.isBlank()) {
+            return dflt;
+        }
+        try {
+            long n = Long.parseLong(v.strip());
+            if (n >= 0) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException(name + " must be a non-negative number, got " + v);
     }
 
     /** As above with a clock and a sleeper of the caller's (tests). */

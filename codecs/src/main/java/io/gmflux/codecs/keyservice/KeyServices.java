@@ -14,6 +14,8 @@ public final class KeyServices {
 
     /** The prefix of every key-service property: {@code gmflux.key.service.}. */
     public static final String PREFIX = "gmflux.key.service.";
+    /** Property: the alias whose current key wraps new file keys and DEKs. */
+    public static final String ALIAS = PREFIX + "alias";
 
     private KeyServices() {
     }

@@ -2,7 +2,7 @@ package io.gmflux.codecs.sm2;
 
 /**
  * Fixed-base tables for k·P with signed w-bit digits (Booth recoding): for each digit position i
- * and each magnitude d in 1..2^(w-1), the affine point d·2^(w·i)·P (Montgomery form), 8 longs (x
+ * and each magnitude d in 1..2^(w-1), the affine point d·2^(w·i)·P, 8 longs (x
  * then y) per entry; the last long of the array holds w. A negative digit uses the entry with y
  * negated, so k·P costs one mixed addition per position.
  *
@@ -20,7 +20,7 @@ final class CombTable {
     static final int WIDTH = 5;
 
     /** The table of the base point G. */
-    static final long[] BASE = build(Sm2Curve.GX_MONT, Sm2Curve.GY_MONT, BASE_WIDTH);
+    static final long[] BASE = build(Sm2Curve.GX, Sm2Curve.GY, BASE_WIDTH);
 
     private CombTable() {
     }
@@ -35,7 +35,7 @@ final class CombTable {
 
     /** Holds the verification table until a verifier needs it. */
     private static final class VerificationBase {
-        static final long[] TABLE = build(Sm2Curve.GX_MONT, Sm2Curve.GY_MONT, 7);
+        static final long[] TABLE = build(Sm2Curve.GX, Sm2Curve.GY, 7);
     }
 
     /**
@@ -67,7 +67,7 @@ final class CombTable {
     }
 
     /**
-     * The table of width w of the affine point (px, py) (Montgomery form, on the curve, of order n):
+     * The table of width w of the affine point (px, py) (on the curve, of order n):
      * doublings and additions in Jacobian coordinates, then one shared inversion (Montgomery's
      * trick) to make all entries affine.
      */
@@ -141,37 +141,12 @@ final class CombTable {
     }
 
     /**
-     * The affine coordinates (Montgomery form, x then y, 8 longs per point) of Jacobian points none
+     * The affine coordinates (x then y, 8 longs per point) of Jacobian points none
      * of which is the point at infinity, with one shared inversion (Montgomery's trick).
      */
     static long[] toAffine(JacobianPoint[] points, PointArithmetic pa) {
-        Montgomery256 f = Sm2Curve.FP;
-        int count = points.length;
-        long[][] prefix = new long[count][4];
-        System.arraycopy(points[0].z, 0, prefix[0], 0, 4);
-        for (int i = 1; i < count; i++) {
-            f.mul(prefix[i], prefix[i - 1], points[i].z);
-        }
-        long[] inv = new long[4];
-        pa.invert(inv, prefix[count - 1]);
-        long[] zInv = new long[4];
-        long[] zInv2 = new long[4];
-        long[] t = new long[4];
-        long[] table = new long[count * 8];
-        for (int i = count - 1; i >= 0; i--) {
-            if (i > 0) {
-                f.mul(zInv, inv, prefix[i - 1]);
-                f.mul(inv, inv, points[i].z);
-            } else {
-                System.arraycopy(inv, 0, zInv, 0, 4);
-            }
-            f.sqr(zInv2, zInv);
-            f.mul(t, points[i].x, zInv2);
-            System.arraycopy(t, 0, table, i * 8, 4);
-            f.mul(zInv2, zInv2, zInv);
-            f.mul(t, points[i].y, zInv2);
-            System.arraycopy(t, 0, table, i * 8 + 4, 4);
-        }
+        long[] table = new long[points.length * 8];
+        pa.toAffine(points, 0, points.length, table, 0, new long[points.length * 4]);
         return table;
     }
 }

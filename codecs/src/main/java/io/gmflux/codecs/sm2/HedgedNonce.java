@@ -46,30 +46,30 @@ final class HedgedNonce {
     void derive(long[] k, long[] d, long[] eModN, byte[] additional) {
         Sm2Curve.toBytes(d, x, 0);
         Sm2Curve.toBytes(eModN, h, 0);
+        Arrays.fill(v, (byte) 0x01); // 3.2 b
+        Arrays.fill(hmacKey, (byte) 0x00); // 3.2 c
+        // one HMAC instance per key K (its ipad/opad states computed once), replaced when K changes
+        HmacSm3 mac = new HmacSm3(hmacKey);
         try {
-            Arrays.fill(v, (byte) 0x01); // 3.2 b
-            Arrays.fill(hmacKey, (byte) 0x00); // 3.2 c
-            reseed((byte) 0x00, additional); // 3.2 d, e
-            reseed((byte) 0x01, additional); // 3.2 f, g
+            mac = reseed(mac, (byte) 0x00, additional); // 3.2 d, e
+            mac = reseed(mac, (byte) 0x01, additional); // 3.2 f, g
             while (true) { // 3.2 h
-                HmacSm3 mac = new HmacSm3(hmacKey);
-                try {
-                    mac.update(v);
-                    mac.doFinal(v, 0);
-                    Sm2Curve.toLimbs(k, v, 0);
-                    if (Sm2Curve.isZeroMask(k) == 0 && Sm2Curve.lessThan(k, Sm2Curve.N)) {
-                        return;
-                    }
-                    separator[0] = 0x00; // candidate out of range: K = HMAC_K(V || 0x00), V = HMAC_K(V)
-                    mac.update(v);
-                    mac.update(separator);
-                    mac.doFinal(hmacKey, 0);
-                } finally {
-                    mac.destroy();
+                mac.update(v);
+                mac.doFinal(v, 0);
+                Sm2Curve.toLimbs(k, v, 0);
+                if (Sm2Curve.isZeroMask(k) == 0 && Sm2Curve.lessThan(k, Sm2Curve.N)) {
+                    return;
                 }
-                nextV();
+                separator[0] = 0x00; // candidate out of range: K = HMAC_K(V || 0x00), V = HMAC_K(V)
+                mac.update(v);
+                mac.update(separator);
+                mac.doFinal(hmacKey, 0);
+                mac = rekey(mac);
+                mac.update(v);
+                mac.doFinal(v, 0);
             }
         } finally {
+            mac.destroy();
             Bytes.wipe(v);
             Bytes.wipe(hmacKey);
             Bytes.wipe(x);
@@ -78,31 +78,27 @@ final class HedgedNonce {
         }
     }
 
-    /** K = HMAC_K(V || tag || int2octets(d) || bits2octets(e) || k'), then V = HMAC_K(V). */
-    private void reseed(byte tag, byte[] additional) {
-        HmacSm3 mac = new HmacSm3(hmacKey);
-        try {
-            separator[0] = tag;
-            mac.update(v);
-            mac.update(separator);
-            mac.update(x);
-            mac.update(h);
-            mac.update(additional);
-            mac.doFinal(hmacKey, 0);
-        } finally {
-            mac.destroy();
-        }
-        nextV();
+    /**
+     * K = HMAC_K(V || tag || int2octets(d) || bits2octets(e) || k'), then V = HMAC_K(V) under the new
+     * K; returns the instance keyed with the new K (the old one is destroyed).
+     */
+    private HmacSm3 reseed(HmacSm3 mac, byte tag, byte[] additional) {
+        separator[0] = tag;
+        mac.update(v);
+        mac.update(separator);
+        mac.update(x);
+        mac.update(h);
+        mac.update(additional);
+        mac.doFinal(hmacKey, 0);
+        HmacSm3 next = rekey(mac);
+        next.update(v);
+        next.doFinal(v, 0);
+        return next;
     }
 
-    /** V = HMAC_K(V). */
-    private void nextV() {
-        HmacSm3 mac = new HmacSm3(hmacKey);
-        try {
-            mac.update(v);
-            mac.doFinal(v, 0);
-        } finally {
-            mac.destroy();
-        }
+    /** A new instance keyed with {@link #hmacKey}; destroys {@code old}. */
+    private HmacSm3 rekey(HmacSm3 old) {
+        old.destroy();
+        return new HmacSm3(hmacKey);
     }
 }

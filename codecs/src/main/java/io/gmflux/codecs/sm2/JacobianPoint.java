@@ -1,8 +1,8 @@
 package io.gmflux.codecs.sm2;
 
 /**
- * A mutable point (X : Y : Z) in Jacobian coordinates, x = X/Z^2, y = Y/Z^3, coordinates in
- * Montgomery form modulo p; Z = 0 is the point at infinity. Not thread-safe; owned by whoever
+ * A mutable point (X : Y : Z) in Jacobian coordinates, x = X/Z^2, y = Y/Z^3, coordinates
+ * residues modulo p ({@link Sm2FieldP}); Z = 0 is the point at infinity. Not thread-safe; owned by whoever
  * allocated it.
  */
 final class JacobianPoint {
@@ -21,7 +21,7 @@ final class JacobianPoint {
         z[3] = 0;
     }
 
-    /** Sets this point to the affine point (ax, ay) (Montgomery form). */
+    /** Sets this point to the affine point (ax, ay). */
     void setAffine(long[] ax, long[] ay) {
         System.arraycopy(ax, 0, x, 0, 4);
         System.arraycopy(ay, 0, y, 0, 4);

@@ -40,18 +40,14 @@ final class PointArithmetic {
     private final long[] t10 = new long[4];
     private final long[] sx = new long[4];
     private final long[] sy = new long[4];
-    private final long[] i1 = new long[4];
-    private final long[] i2 = new long[4];
-    private final long[] i3 = new long[4];
-    private final long[] i6 = new long[4];
-    private final long[] i30 = new long[4];
-    private final long[] i32 = new long[4];
     private final JacobianPoint sum = new JacobianPoint();
-    private final JacobianPoint picked = new JacobianPoint();
     private final JacobianPoint acc2 = new JacobianPoint();
     /** Window table for variable-base multiplication: entries 1..16 of d·P. */
     private final JacobianPoint[] window = new JacobianPoint[17];
     private final long[] negY = new long[4];
+    /** The window's affine entries 1..16·P (8 longs each) and the scratch that makes them affine. */
+    private final long[] windowAffine = new long[WINDOW * 8];
+    private final long[] windowPrefix = new long[WINDOW * 4];
 
     PointArithmetic() {
         for (int i = 0; i < window.length; i++) {
@@ -185,7 +181,7 @@ final class PointArithmetic {
     }
 
     /**
-     * Affine coordinates of p in Montgomery form into (ax, ay); returns -1 if p is infinity (then
+     * Affine coordinates of p into (ax, ay); returns -1 if p is infinity (then
      * ax = ay = 0), else 0. Constant time.
      */
     long toAffine(long[] ax, long[] ay, JacobianPoint p) {
@@ -199,7 +195,7 @@ final class PointArithmetic {
     }
 
     /**
-     * Affine coordinates (Montgomery form) of two points that are not the point at infinity, with
+     * Affine coordinates of two points that are not the point at infinity, with
      * one inversion of Z_p·Z_q instead of two (Montgomery's trick). Constant time. The outputs must
      * be distinct arrays, none of them a coordinate of p or q.
      */
@@ -219,58 +215,21 @@ final class PointArithmetic {
     }
 
     /**
-     * r = a^-1 mod p (Montgomery form), a^(p-2) by an addition chain of 255 squarings and 14
-     * multiplications; 0 maps to 0. Constant time; r may be a.
+     * r = a^-1 mod p (0 maps to 0) by safegcd ({@link io.gmflux.codecs.arith.SafeGcd}): constant
+     * time; r may be a. Allocates the inversion's scratch (once per scalar multiplication).
      */
     void invert(long[] r, long[] a) {
-        System.arraycopy(a, 0, i1, 0, 4);
-        F.sqr(i2, i1);
-        F.mul(i2, i2, i1); // a^(2^2-1)
-        F.sqr(i3, i2);
-        F.mul(i3, i3, i1); // 2^3-1
-        sqrTimes(i6, i3, 3);
-        F.mul(i6, i6, i3); // 2^6-1
-        sqrTimes(t0, i6, 6);
-        F.mul(t0, t0, i6); // 2^12-1
-        sqrTimes(t1, t0, 12);
-        F.mul(t1, t1, t0); // 2^24-1
-        sqrTimes(i30, t1, 6);
-        F.mul(i30, i30, i6); // 2^30-1
-        F.sqr(t0, i30);
-        F.mul(t0, t0, i1); // 2^31-1
-        F.sqr(i32, t0);
-        F.mul(i32, i32, i1); // 2^32-1
-        // p - 2 = [31 ones] 0 [128 ones] [32 zeros] [32 ones] [30 ones] 0 1
-        F.sqr(t0, t0);
-        for (int i = 0; i < 4; i++) {
-            sqrTimes(t0, t0, 32);
-            F.mul(t0, t0, i32);
-        }
-        sqrTimes(t0, t0, 32);
-        sqrTimes(t0, t0, 32);
-        F.mul(t0, t0, i32);
-        sqrTimes(t0, t0, 30);
-        F.mul(t0, t0, i30);
-        F.sqr(t0, t0);
-        F.sqr(t0, t0);
-        F.mul(r, t0, i1);
+        Sm2Curve.P_INVERSE.invert(r, 0, a, 0);
     }
 
-    private static void sqrTimes(long[] r, long[] a, int times) {
-        F.sqr(r, a);
-        for (int i = 1; i < times; i++) {
-            F.sqr(r, r);
-        }
-    }
-
-    /** Whether the affine (x, y) (Montgomery form) satisfies y^2 = x^3 - 3x + b. */
+    /** Whether the affine (x, y) satisfies y^2 = x^3 - 3x + b. */
     boolean isOnCurve(long[] x, long[] y) {
         F.sqr(t0, x);
         F.mul(t0, t0, x);
         F.add(t1, x, x);
         F.add(t1, t1, x);
         F.sub(t0, t0, t1);
-        F.add(t0, t0, Sm2Curve.B_MONT);
+        F.add(t0, t0, Sm2Curve.B);
         F.sqr(t1, y);
         return Sm2Curve.equalMask(t0, t1) != 0;
     }
@@ -333,10 +292,11 @@ final class PointArithmetic {
     }
 
     /**
-     * r = k·P for the affine point (px, py) (Montgomery form, on the curve, of order n), constant
-     * time: signed 5-bit (Booth) digits from the top, five doublings and one addition per digit,
-     * the window table 1..16·P scanned in full and the sign applied to y by mask. k must be in
-     * [0, n). r must not be one of this object's internal points.
+     * r = k·P for the affine point (px, py) (on the curve, of order n), constant
+     * time: signed 5-bit (Booth) digits from the top, five doublings and one mixed addition per
+     * digit, the window table 1..16·P (made affine with one shared inversion) scanned in full, the
+     * sign applied to y by mask and a zero digit keeping r by mask. k must be in [0, n). r must not
+     * be one of this object's internal points.
      *
      * <p>The addition never meets its doubling case except possibly at the last digit: before it the
      * accumulator is 32·H·P with H the value of the higher digits, and 32·H ≡ d (mod n) with |d| &lt;= 16
@@ -358,28 +318,68 @@ final class PointArithmetic {
             }
             int digit = CombTable.boothDigit(k, i, CombTable.WIDTH);
             int d = digit >>> 1;
-            picked.setInfinity();
-            for (int j = 1; j <= 16; j++) {
-                picked.select(window[j], Sm2Curve.intEqualMask(j, d));
-            }
-            F.neg(negY, picked.y);
-            Sm2Curve.select(picked.y, negY, -(long) (digit & 1));
+            scanAffine(windowAffine, 0, WINDOW, d);
+            F.neg(negY, sy);
+            Sm2Curve.select(sy, negY, -(long) (digit & 1));
+            long degenerate = addAffine(sum, r, sx, sy);
             if (i == 0) {
-                twice(acc2, picked);
-                long degenerate = add(r, r, picked);
-                r.select(acc2, degenerate);
-            } else {
-                add(r, r, picked);
+                acc2.setAffine(sx, sy);
+                twice(acc2, acc2);
+                sum.select(acc2, degenerate);
             }
+            r.select(sum, ~Sm2Curve.intEqualMask(d, 0));
         }
     }
 
+    /** Entries of the variable-base window: 1..16·P. */
+    private static final int WINDOW = 16;
+
+    /** window[1..16] = 1..16·P (Jacobian), then their affine coordinates into windowAffine. */
     private void buildWindow(long[] px, long[] py) {
         window[1].setAffine(px, py);
         twice(window[2], window[1]);
-        for (int j = 3; j <= 16; j++) {
+        for (int j = 3; j <= WINDOW; j++) {
             addAffine(window[j], window[j - 1], px, py);
         }
+        toAffine(window, 1, WINDOW, windowAffine, 0, windowPrefix);
+    }
+
+    /**
+     * The affine coordinates (x then y, 8 longs per point, written from {@code out[outOff]}) of
+     * {@code points[from .. from + count)}, none of which may be the point at infinity, with one
+     * shared inversion (Montgomery's trick); {@code prefix} is scratch of at least 4·count longs.
+     * Constant time; allocates only the inversion's scratch.
+     */
+    void toAffine(JacobianPoint[] points, int from, int count, long[] out, int outOff, long[] prefix) {
+        System.arraycopy(points[from].z, 0, prefix, 0, 4);
+        for (int i = 1; i < count; i++) {
+            mulAt(prefix, i * 4, prefix, (i - 1) * 4, points[from + i].z);
+        }
+        System.arraycopy(prefix, (count - 1) * 4, t6, 0, 4);
+        invert(t6, t6); // 1 / (Z_0 ... Z_{count-1})
+        for (int i = count - 1; i >= 0; i--) {
+            JacobianPoint p = points[from + i];
+            if (i > 0) {
+                System.arraycopy(prefix, (i - 1) * 4, t7, 0, 4);
+                F.mul(t7, t6, t7); // 1 / Z_i
+                F.mul(t6, t6, p.z); // 1 / (Z_0 ... Z_{i-1})
+            } else {
+                System.arraycopy(t6, 0, t7, 0, 4);
+            }
+            F.sqr(t8, t7);
+            F.mul(t9, p.x, t8);
+            System.arraycopy(t9, 0, out, outOff + i * 8, 4);
+            F.mul(t8, t8, t7);
+            F.mul(t9, p.y, t8);
+            System.arraycopy(t9, 0, out, outOff + i * 8 + 4, 4);
+        }
+    }
+
+    /** prefix[ro..ro+4) = prefix[ao..ao+4) · b, through the scratch registers. */
+    private void mulAt(long[] prefix, int ro, long[] a, int ao, long[] b) {
+        System.arraycopy(a, ao, t8, 0, 4);
+        F.mul(t9, t8, b);
+        System.arraycopy(t9, 0, prefix, ro, 4);
     }
 
     /** Chunks of the verification table: u2 is split into this many 16-bit pieces. */
@@ -388,7 +388,7 @@ final class PointArithmetic {
 
     /**
      * The verification table of a public point P: d·2^(16j)·P for j = 0..15 and d = 1..15, affine
-     * (Montgomery form, 8 longs per entry, entry {@code j * 15 + d - 1}, 15 KiB). Built once per
+     * (8 longs per entry, entry {@code j * 15 + d - 1}, 15 KiB). Built once per
      * verifier key with 240 doublings, 208 additions and one shared inversion; it turns [u]P into 12
      * doublings and at most 64 mixed additions.
      */
@@ -474,14 +474,15 @@ final class PointArithmetic {
 
     /** Wipes the scratch registers (they may hold secret intermediates). */
     void wipe() {
-        for (long[] t : new long[][] {t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, sx, sy, negY, i1, i2, i3, i6, i30, i32}) {
+        for (long[] t : new long[][] {t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, sx, sy, negY}) {
             java.util.Arrays.fill(t, 0);
         }
         sum.wipe();
-        picked.wipe();
         acc2.wipe();
         for (JacobianPoint w : window) {
             w.wipe();
         }
+        java.util.Arrays.fill(windowAffine, 0);
+        java.util.Arrays.fill(windowPrefix, 0);
     }
 }

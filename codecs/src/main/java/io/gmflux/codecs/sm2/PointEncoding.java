@@ -33,7 +33,7 @@ final class PointEncoding {
     }
 
     /**
-     * Decodes the point of exactly {@code len} bytes at {@code in[off]} into Montgomery-form affine
+     * Decodes the point of exactly {@code len} bytes at {@code in[off]} into affine
      * coordinates (x, y).
      *
      * @throws InvalidKeyException if the format, length, range or curve equation is wrong
@@ -49,18 +49,16 @@ final class PointEncoding {
         if (len != expected) {
             throw new InvalidKeyException("point encoding with format byte " + in[off] + " must be " + expected + " bytes, got " + len);
         }
-        Montgomery256 f = Sm2Curve.FP;
+        Sm2FieldP f = Sm2Curve.FP;
         Sm2Curve.toLimbs(x, in, off + 1);
         if (!f.isReduced(x)) {
             throw new InvalidKeyException("point x coordinate is not below p");
         }
-        f.toMontgomery(x, x);
         if (expected == UNCOMPRESSED_LENGTH) {
             Sm2Curve.toLimbs(y, in, off + 33);
             if (!f.isReduced(y)) {
                 throw new InvalidKeyException("point y coordinate is not below p");
             }
-            f.toMontgomery(y, y);
         } else {
             // y^2 = x^3 - 3x + b; y = rhs^((p+1)/4) if rhs is a square
             long[] rhs = new long[4];
@@ -70,10 +68,9 @@ final class PointEncoding {
             f.add(t, x, x);
             f.add(t, t, x);
             f.sub(rhs, rhs, t);
-            f.add(rhs, rhs, Sm2Curve.B_MONT);
+            f.add(rhs, rhs, Sm2Curve.B);
             f.pow(y, rhs, SQRT_EXPONENT);
-            f.fromMontgomery(t, y);
-            if ((t[0] & 1) != (in[off] & 1)) {
+            if ((y[0] & 1) != (in[off] & 1)) {
                 f.neg(y, y);
             }
         }
@@ -82,20 +79,17 @@ final class PointEncoding {
         }
     }
 
-    /** Encodes the Montgomery-form affine point as {@code 04 || x || y}. */
-    static byte[] encodeUncompressed(long[] xMont, long[] yMont) {
+    /** Encodes the affine point as {@code 04 || x || y}. */
+    static byte[] encodeUncompressed(long[] x, long[] y) {
         byte[] out = new byte[UNCOMPRESSED_LENGTH];
         out[0] = 0x04;
-        writeCoordinates(xMont, yMont, out, 1);
+        writeCoordinates(x, y, out, 1);
         return out;
     }
 
-    /** Writes plain big-endian x then y (32 bytes each) of a Montgomery-form point at {@code off}. */
-    static void writeCoordinates(long[] xMont, long[] yMont, byte[] out, int off) {
-        long[] t = new long[4];
-        Sm2Curve.FP.fromMontgomery(t, xMont);
-        Sm2Curve.toBytes(t, out, off);
-        Sm2Curve.FP.fromMontgomery(t, yMont);
-        Sm2Curve.toBytes(t, out, off + 32);
+    /** Writes big-endian x then y (32 bytes each) of an affine point at {@code off}. */
+    static void writeCoordinates(long[] x, long[] y, byte[] out, int off) {
+        Sm2Curve.toBytes(x, out, off);
+        Sm2Curve.toBytes(y, out, off + 32);
     }
 }

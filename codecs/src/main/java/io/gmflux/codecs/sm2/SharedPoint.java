@@ -34,7 +34,7 @@ final class SharedPoint {
         if (keyTable != null) {
             pa.mulComb(q, keyTable, k);
         } else {
-            pa.mul(q, key.xMont, key.yMont, k);
+            pa.mul(q, key.x, key.y, k);
         }
         pa.toAffine2(x, y, c1Point, x2, y2, q);
         c1[c1Off] = 0x04;

@@ -1,5 +1,6 @@
 package io.gmflux.codecs.sm2;
 
+import io.gmflux.codecs.arith.SafeGcd;
 import io.gmflux.codecs.bytes.Bytes;
 
 /**
@@ -7,7 +8,8 @@ import io.gmflux.codecs.bytes.Bytes;
  * y^2 = x^3 + ax + b over F_p with a = -3, and limb conversions.
  *
  * <p>Field elements are four 64-bit little-endian limbs ({@code long[4]}); coordinates of points
- * are kept in Montgomery form modulo p. Immutable and thread-safe.
+ * are plain residues modulo p ({@link Sm2FieldP}), scalars plain or in Montgomery form modulo n
+ * ({@link Montgomery256}) as each field's javadoc says. Immutable and thread-safe.
  */
 final class Sm2Curve {
 
@@ -18,6 +20,9 @@ final class Sm2Curve {
 
     static final Sm2FieldP FP = new Sm2FieldP();
     static final Montgomery256 FN = new Montgomery256(N);
+    /** Constant-time inversion mod p and mod n (plain residues). */
+    static final SafeGcd P_INVERSE = new SafeGcd(P);
+    static final SafeGcd N_INVERSE = new SafeGcd(N);
 
     /** a = -3 and b, plain (for Z_A, GB/T 32918.2 §5.5). */
     static final byte[] A_BYTES = fromHex("fffffffeffffffffffffffffffffffffffffffff00000000fffffffffffffffc");
@@ -25,11 +30,11 @@ final class Sm2Curve {
     static final byte[] GX_BYTES = fromHex("32c4ae2c1f1981195f9904466a39c9948fe30bbff2660be1715a4589334c74c7");
     static final byte[] GY_BYTES = fromHex("bc3736a2f4f6779c59bdcee36b692153d0a9877cc62a474002df32e52139f0a0");
 
-    /** b in Montgomery form mod p. */
-    static final long[] B_MONT = montP(B_BYTES);
-    /** G's affine coordinates in Montgomery form mod p. */
-    static final long[] GX_MONT = montP(GX_BYTES);
-    static final long[] GY_MONT = montP(GY_BYTES);
+    /** b as limbs (read-only). */
+    static final long[] B = limbs(B_BYTES);
+    /** G's affine coordinates as limbs (read-only). */
+    static final long[] GX = limbs(GX_BYTES);
+    static final long[] GY = limbs(GY_BYTES);
 
     private Sm2Curve() {
     }
@@ -93,10 +98,9 @@ final class Sm2Curve {
         return (t - 1) >> 63;
     }
 
-    private static long[] montP(byte[] be) {
+    private static long[] limbs(byte[] be) {
         long[] r = new long[4];
         toLimbs(r, be, 0);
-        FP.toMontgomery(r, r);
         return r;
     }
 

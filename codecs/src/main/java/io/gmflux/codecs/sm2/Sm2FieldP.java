@@ -5,9 +5,8 @@ package io.gmflux.codecs.sm2;
  * multiplication and squaring by the special form of p (Solinas reduction, GB/T 32918.1 §A.1's
  * prime is a generalized Mersenne prime) instead of Montgomery reduction.
  *
- * <p>The representation is plain: the "Montgomery form" of the parent's interface is the value
- * itself here (R = 1), so {@link #toMontgomery}, {@link #fromMontgomery} and {@link #one} are
- * copies; addition, subtraction and inversion are inherited and work unchanged on it.
+ * <p>The representation is plain: a residue is held as itself, so coordinates, curve constants and
+ * table entries need no conversion on the way in or out.
  *
  * <p>Why not Montgomery: Java 17 has no unsigned 128-bit product and no add-with-carry, so every
  * 64-bit carry costs a five-operation bit formula. Here the 512-bit product is accumulated in
@@ -21,7 +20,7 @@ package io.gmflux.codecs.sm2;
  * subtraction after the chains. Branch-free and allocation-free; inputs below p, outputs below p; the result may alias an
  * input. Immutable and thread-safe.
  */
-final class Sm2FieldP extends Montgomery256 {
+final class Sm2FieldP extends PrimeField256 {
 
     Sm2FieldP() {
         super(Sm2Curve.P);
@@ -357,18 +356,6 @@ final class Sm2FieldP extends Montgomery256 {
         r[1] = (r1 & keepW) | (q1 & ~keepW);
         r[2] = (r2 & keepW) | (q2 & ~keepW);
         r[3] = (r3 & keepW) | (q3 & ~keepW);
-    }
-
-    /** r = a: the representation is plain (a must be below p). */
-    @Override
-    void toMontgomery(long[] r, long[] a) {
-        System.arraycopy(a, 0, r, 0, 4);
-    }
-
-    /** r = a: the representation is plain. */
-    @Override
-    void fromMontgomery(long[] r, long[] a) {
-        System.arraycopy(a, 0, r, 0, 4);
     }
 
     /** r = 1. */

@@ -147,11 +147,10 @@ public final class Sm2KeyExchange {
             fn.mul(t, xbar, t);
             fn.add(t, t, ownKey.d);
             // P_peer + [x̄_peer]R_peer: public values
-            Sm2Curve.FP.fromMontgomery(xbar, rx);
-            xBar(xbar, xbar);
+            xBar(xbar, rx);
             pa.mul(q, rx, ry, xbar);
-            if (pa.addAffine(q, q, peerKey.xMont, peerKey.yMont) != 0) {
-                q.setAffine(peerKey.xMont, peerKey.yMont);
+            if (pa.addAffine(q, q, peerKey.x, peerKey.y) != 0) {
+                q.setAffine(peerKey.x, peerKey.y);
                 pa.twice(q, q);
             }
             if (pa.toAffine(px, py, q) != 0) {

@@ -335,7 +335,6 @@ public final class Sm2NoncePool implements Destroyable, AutoCloseable {
             long[] out = new long[count * 8];
             for (int i = 0; i < count; i++) {
                 System.arraycopy(affine, i * 8, x, 0, 4);
-                Sm2Curve.FP.fromMontgomery(x, x);
                 Sm2Curve.FN.reduce(x, x);
                 System.arraycopy(k, i * 4, out, i * 8, 4);
                 System.arraycopy(x, 0, out, i * 8 + 4, 4);

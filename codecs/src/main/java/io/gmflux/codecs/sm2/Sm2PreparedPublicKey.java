@@ -19,7 +19,7 @@ public final class Sm2PreparedPublicKey {
 
     private Sm2PreparedPublicKey(Sm2PublicKey key) {
         this.key = key;
-        this.table = CombTable.build(key.xMont, key.yMont);
+        this.table = CombTable.build(key.x, key.y);
     }
 
     /** Prepares {@code key} (about 20,000 field multiplications). */

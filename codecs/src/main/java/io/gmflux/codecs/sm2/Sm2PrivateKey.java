@@ -31,8 +31,8 @@ public final class Sm2PrivateKey implements Destroyable {
         fn.toMontgomery(dMontN, d);
         long[] t = {1, 0, 0, 0};
         fn.add(t, t, d); // 1 + d <= n - 1: no wrap, never 0
-        fn.toMontgomery(t, t);
-        fn.inv(inverseOnePlusD, t);
+        Sm2Curve.N_INVERSE.invert(t, 0, t, 0);
+        fn.toMontgomery(inverseOnePlusD, t);
         Arrays.fill(t, 0);
         PointArithmetic pa = new PointArithmetic();
         JacobianPoint q = new JacobianPoint();

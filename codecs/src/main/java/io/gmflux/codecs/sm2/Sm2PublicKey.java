@@ -14,21 +14,21 @@ import java.util.Objects;
  */
 public final class Sm2PublicKey {
 
-    /** Affine coordinates, Montgomery form mod p. Never written after construction. */
-    final long[] xMont = new long[4];
-    final long[] yMont = new long[4];
+    /** Affine coordinates (plain limbs, below p). Never written after construction. */
+    final long[] x = new long[4];
+    final long[] y = new long[4];
     private final byte[] uncompressed;
 
     private Sm2PublicKey(byte[] encoded, int off, int len) throws InvalidKeyException {
-        PointEncoding.decode(encoded, off, len, xMont, yMont, new PointArithmetic());
-        uncompressed = PointEncoding.encodeUncompressed(xMont, yMont);
+        PointEncoding.decode(encoded, off, len, x, y, new PointArithmetic());
+        uncompressed = PointEncoding.encodeUncompressed(x, y);
     }
 
-    /** Built from a point already known to be valid (Montgomery form); the arrays are copied. */
+    /** Built from a point already known to be valid; the arrays are copied. */
     Sm2PublicKey(long[] x, long[] y) {
-        System.arraycopy(x, 0, xMont, 0, 4);
-        System.arraycopy(y, 0, yMont, 0, 4);
-        uncompressed = PointEncoding.encodeUncompressed(xMont, yMont);
+        System.arraycopy(x, 0, this.x, 0, 4);
+        System.arraycopy(y, 0, this.y, 0, 4);
+        uncompressed = PointEncoding.encodeUncompressed(x, y);
     }
 
     /**

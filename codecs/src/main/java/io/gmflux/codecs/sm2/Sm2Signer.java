@@ -197,7 +197,6 @@ public final class Sm2Signer {
                     }
                     pa.mulBase(kg, k); // A4
                     pa.toAffine(x1, y1, kg);
-                    Sm2Curve.FP.fromMontgomery(x1, x1);
                     fn.reduce(x1, x1);
                 }
                 fn.add(r, e, x1); // A5: r = (e + x1) mod n

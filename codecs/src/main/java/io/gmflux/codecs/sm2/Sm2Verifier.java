@@ -46,7 +46,7 @@ public final class Sm2Verifier {
     public Sm2Verifier(Sm2PublicKey key, byte[] userId) {
         this.key = Objects.requireNonNull(key, "key");
         this.za = IdentityHash.za(userId, key);
-        this.table = pa.publicTable(key.xMont, key.yMont);
+        this.table = pa.publicTable(key.x, key.y);
     }
 
     /**
@@ -136,12 +136,11 @@ public final class Sm2Verifier {
             return false;
         }
         // B7 without an inversion: (e + x1) mod n = r  <=>  x1 = c or x1 = c + n (when below p),
-        // c = (r - e) mod n; and x1 = X / Z^2 is checked as X = x1·Z^2 (Montgomery forms mod p)
+        // c = (r - e) mod n; and x1 = X / Z^2 is checked as X = x1·Z^2 (mod p)
         fn.sub(x1, r, e); // c
-        Montgomery256 fp = Sm2Curve.FP;
+        Sm2FieldP fp = Sm2Curve.FP;
         fp.sqr(y1, sum.z);
-        fp.toMontgomery(t, x1);
-        fp.mul(t, t, y1);
+        fp.mul(t, x1, y1);
         if (Sm2Curve.equalMask(t, sum.x) != 0) {
             return true;
         }
@@ -149,8 +148,7 @@ public final class Sm2Verifier {
             return false;
         }
         addN(x1);
-        fp.toMontgomery(t, x1);
-        fp.mul(t, t, y1);
+        fp.mul(t, x1, y1);
         return Sm2Curve.equalMask(t, sum.x) != 0;
     }
 

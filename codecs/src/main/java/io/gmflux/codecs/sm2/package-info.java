@@ -27,9 +27,9 @@
  * state and are not (one per thread). JCA services over this package are in
  * {@link io.gmflux.codecs.jca.GmfluxProvider}.
  *
- * <p>Arithmetic (package-private): {@code Montgomery256} (4 × 64-bit limbs, Montgomery form,
- * branch-free; used for n), {@code Sm2FieldP} (the same for p with the reduction specialised to p's
- * shape), {@code PointArithmetic} (Jacobian coordinates, a = -3 formulas, mixed addition,
+ * <p>Arithmetic (package-private): {@code PrimeField256} (4 × 64-bit limbs, branch-free) with two
+ * representations, {@code Montgomery256} (Montgomery form; used for n) and {@code Sm2FieldP}
+ * (plain residues mod p, the reduction specialised to p's shape), {@code PointArithmetic} (Jacobian coordinates, a = -3 formulas, mixed addition,
  * constant-time fixed-base comb and fixed-window variable-base multiplication whose table lookups
  * read every entry by mask; a per-key table for verification), {@code CombTable} (signed-digit comb tables: 6-bit for G, 5-bit for prepared public keys). No
  * BigInteger and no allocation per field operation. Every scalar multiplication by a secret

@@ -233,7 +233,7 @@ public final class HmacSm3 {
     static void padOneBlockAfterKeyBlock(byte[] blk) {
         blk[32] = (byte) 0x80;
         Arrays.fill(blk, 33, Sm3.BLOCK_LENGTH - 8, (byte) 0);
-        Bytes.putLongBE(blk, Sm3.BLOCK_LENGTH - 8, (Sm3.BLOCK_LENGTH + MAC_LENGTH) * 8L);
+        Bytes.putLongBEByBytes(blk, Sm3.BLOCK_LENGTH - 8, (Sm3.BLOCK_LENGTH + MAC_LENGTH) * 8L);
     }
 
     private void checkLive() {

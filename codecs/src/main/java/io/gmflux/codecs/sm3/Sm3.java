@@ -241,7 +241,7 @@ public final class Sm3 {
             n = 0;
         }
         Arrays.fill(blk, n, BLOCK_LENGTH - 8, (byte) 0);
-        Bytes.putLongBE(blk, BLOCK_LENGTH - 8, bits);
+        Bytes.putLongBEByBytes(blk, BLOCK_LENGTH - 8, bits);
         compress(v, blk, 0, 1);
         // The last block may hold the tail of a secret message (SM2's shared point, a KDF's Z).
         Arrays.fill(blk, 0, BLOCK_LENGTH - 8, (byte) 0);

@@ -41,9 +41,9 @@ final class Ctr32Keystream {
     void start(byte[] prefix, int prefixOff, int firstCounter) {
         prefixHigh = Bytes.getLongBE(prefix, prefixOff);
         prefixLow = Bytes.getIntBE(prefix, prefixOff + 8);
-        Bytes.putLongBE(counter, 0, prefixHigh);
-        Bytes.putIntBE(counter, 8, prefixLow);
-        Bytes.putIntBE(counter, 12, firstCounter);
+        Bytes.putLongBEByBytes(counter, 0, prefixHigh);
+        Bytes.putIntBEByBytes(counter, 8, prefixLow);
+        Bytes.putIntBEByBytes(counter, 12, firstCounter);
         pos = BLOCK;
     }
 
@@ -66,8 +66,8 @@ final class Ctr32Keystream {
             int n = (int) Math.min(blocks, beforeWrap);
             engine.encryptCtr(counter, in, inOff, out, outOff, n);
             // inc32: whatever the engine carried out of the low word does not reach the prefix.
-            Bytes.putLongBE(counter, 0, prefixHigh);
-            Bytes.putIntBE(counter, 8, prefixLow);
+            Bytes.putLongBEByBytes(counter, 0, prefixHigh);
+            Bytes.putIntBEByBytes(counter, 8, prefixLow);
             inOff += n * BLOCK;
             outOff += n * BLOCK;
             blocks -= n;
@@ -75,7 +75,7 @@ final class Ctr32Keystream {
         int rest = len & 15;
         if (rest > 0) {
             engine.encryptBlocks(counter, 0, keystream, 0, 1);
-            Bytes.putIntBE(counter, 12, Bytes.getIntBE(counter, 12) + 1);
+            Bytes.putIntBEByBytes(counter, 12, Bytes.getIntBE(counter, 12) + 1);
             Bytes.xor(in, inOff, keystream, 0, out, outOff, rest);
             pos = rest;
         }

@@ -353,16 +353,16 @@ public final class Ghash {
     /** Absorbs one block given as its two big-endian words. */
     void absorb(long blockHi, long blockLo) {
         byte[] block = scratch;
-        Bytes.putLongBE(block, 0, blockHi);
-        Bytes.putLongBE(block, 8, blockLo);
+        Bytes.putLongBEByBytes(block, 0, blockHi);
+        Bytes.putLongBEByBytes(block, 8, blockLo);
         updateBlocks(block, 0, 1);
     }
 
     /** Writes the running hash {@code Y} (16 bytes) to {@code out}; the state is unchanged. */
     public void digest(byte[] out, int off) {
         Bytes.checkRange(out, off, BLOCK_SIZE, "out");
-        Bytes.putLongBE(out, off, yHi);
-        Bytes.putLongBE(out, off + 8, yLo);
+        Bytes.putLongBEByBytes(out, off, yHi);
+        Bytes.putLongBEByBytes(out, off + 8, yLo);
     }
 
     /** Whether this instance runs a {@link GhashKernel} (the accepted vector GHASH). */

@@ -8,8 +8,10 @@ package io.gmflux.codecs.sm4;
  * <p>Decryption releases no plaintext before the tag has verified: {@code update} buffers and
  * returns 0, {@code doFinal} verifies in constant time and only then writes the plaintext, or
  * throws {@link javax.crypto.AEADBadTagException} and writes nothing.
+ *
+ * <p>Sealed: {@link Sm4Gcm} and {@link Sm4Ccm} are the implementations.
  */
-public interface Sm4AeadCipher extends Sm4Cipher {
+public sealed interface Sm4AeadCipher extends Sm4Cipher permits Sm4Gcm, Sm4Ccm {
 
     /**
      * Adds associated data.

@@ -339,9 +339,9 @@ public final class Sm4Ccm implements Sm4AeadCipher {
         long high = Bytes.getLongBE(counter0, 0);
         int middle = Bytes.getIntBE(counter0, 8);
         for (int k = 1; k <= 3; k++) {
-            Bytes.putLongBE(work, k * BLOCK, high);
-            Bytes.putIntBE(work, k * BLOCK + 8, middle);
-            Bytes.putIntBE(work, k * BLOCK + 12, c + k - 1);
+            Bytes.putLongBEByBytes(work, k * BLOCK, high);
+            Bytes.putIntBEByBytes(work, k * BLOCK + 8, middle);
+            Bytes.putIntBEByBytes(work, k * BLOCK + 12, c + k - 1);
         }
     }
 

@@ -15,8 +15,11 @@ import javax.crypto.IllegalBlockSizeException;
  *
  * <p>Thread safety: not thread-safe; one message at a time. Buffers: the caller owns every array;
  * input and output may be the same array at the same offset (in place).
+ *
+ * <p>Sealed: the modes of this package are the implementations ({@link Sm4AeadCipher} for GCM and CCM, a
+ * package-private base for the others).
  */
-public interface Sm4Cipher {
+public sealed interface Sm4Cipher permits Sm4AeadCipher, Sm4ModeCipher {
 
     /**
      * Processes {@code len} bytes and writes the output that is ready.

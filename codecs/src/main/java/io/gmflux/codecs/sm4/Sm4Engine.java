@@ -18,6 +18,11 @@ import io.gmflux.codecs.bytes.Bytes;
  * threads at once (each with its own chain/counter array). Input and output ranges may be the
  * same (in place) or disjoint; partially overlapping ranges are not supported. Bad ranges throw
  * before anything is written or updated.
+ *
+ * <p>Not sealed: besides the two final engines of this package ({@link Sm4#newTableEngine},
+ * {@link Sm4#newBitslicedEngine}), the engines of an {@link Sm4EngineProvider} implement it from another module
+ * (gmflux-codecs-vector, which needs a newer JDK), and a sealed interface admits only its own module. The modes call
+ * nothing but its methods; {@link #isConstantTime()} is the implementation's own claim.
  */
 public interface Sm4Engine {
 

@@ -9,9 +9,10 @@ import java.util.Objects;
  * destroyed state, and the copy of input that overlaps output in a way that would be
  * overwritten before it is read.
  *
- * <p>Not thread-safe (one message at a time), like every {@link Sm4Cipher}.
+ * <p>Not thread-safe (one message at a time), like every {@link Sm4Cipher}. Non-sealed but package-private: the mode
+ * classes of this package extend it.
  */
-abstract class Sm4ModeCipher implements Sm4Cipher {
+abstract non-sealed class Sm4ModeCipher implements Sm4Cipher {
 
     /** The largest copy of overlapping input kept between calls. */
     static final int KEPT_SCRATCH = 64 * 1024;

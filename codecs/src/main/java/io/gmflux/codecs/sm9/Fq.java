@@ -1,6 +1,7 @@
 package io.gmflux.codecs.sm9;
 
 import io.gmflux.codecs.arith.Mont256;
+import io.gmflux.codecs.arith.SafeGcd;
 
 /**
  * The SM9 base field F_q (GB/T 38635.1 / GM/T 0044.5 §1, q the 256-bit BN prime) in Montgomery form:
@@ -780,13 +781,16 @@ final class Fq {
         return r;
     }
 
+    /** Inversion modulo q. */
+    private static final SafeGcd INVERSE = new SafeGcd(new long[] {Q0, Q1, Q2, Q3});
+
     /**
      * r = a^-1 (0 maps to 0): {@link SafeGcd} on the Montgomery representation aR gives
      * (aR)^-1 = a^-1 R^-1, and one multiplication by R^3 (Montgomery: times R^3 / R) gives a^-1 R.
      * Constant-time (fixed divstep count, branch-free). Allocates one small scratch array.
      */
     static void inv(long[] r, int ro, long[] a, int ao) {
-        SafeGcd.Q.invert(r, ro, a, ao);
+        INVERSE.invert(r, ro, a, ao);
         mul(r, ro, r, ro, R3, 0);
     }
 

@@ -1,6 +1,7 @@
 package io.gmflux.codecs.sm9;
 
 import io.gmflux.codecs.arith.Mont256;
+import io.gmflux.codecs.arith.SafeGcd;
 
 import java.security.SecureRandom;
 

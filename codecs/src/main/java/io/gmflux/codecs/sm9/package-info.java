@@ -25,13 +25,14 @@
  *       {@link io.gmflux.codecs.sm9.Sm9G2Point}, {@link io.gmflux.codecs.sm9.Sm9Pairing}.</li>
  * </ul>
  *
- * <p>Arithmetic (package-private): {@code io.gmflux.codecs.arith.Mont256} (shared with SM2; 4 × 64-bit limbs, Montgomery CIOS, branch-free)
+ * <p>Arithmetic (package-private, except {@code io.gmflux.codecs.arith.Mont256}: public in an internal
+ * package because SM2 shares it; 4 × 64-bit limbs, Montgomery CIOS, branch-free)
  * under {@code ScalarN} and for F_q's additions; {@code Fq} stores elements as 4 × 64-bit limbs
  * (Montgomery form, R = 2^260) but multiplies on five 52-bit digits, whose products accumulate in
  * column sums without carry tracking ({@code Fq.mulWide}: 15 digit products by all-pairs Karatsuba,
  * each product's two halves from one pair of operands pre-multiplied by 2^6) and are reduced once
  * ({@code Fq.redc}, with a one-pass final correction on the digits); inversion is constant-time
- * safegcd ({@code SafeGcd}, Bernstein-Yang divsteps on 30-bit limbs, for F_q and for Z_N). The tower {@code Fq2}, {@code Fq4}, {@code Fq12} is exactly as the standard
+ * safegcd ({@code io.gmflux.codecs.arith.SafeGcd}, Bernstein-Yang divsteps on 30-bit limbs, for F_q and for Z_N). The tower {@code Fq2}, {@code Fq4}, {@code Fq12} is exactly as the standard
  * builds it, on flat {@code long[]} arrays with offsets and per-thread scratch ({@code Workspace}),
  * so that no field operation allocates; its multiplications and squarings (and the pairing's sparse
  * line products) combine unreduced column sums and reduce once per output coefficient (lazy

@@ -168,7 +168,7 @@ final class ZucMacAccumulator {
         ensureKeystream(tagWords + 3, 0);
         if (tailBits > 0) {
             int m = Bytes.getIntBE(pending, 0) & (-1 << (32 - tailBits));
-            Bytes.putLongBE(pending, 0, (long) m << 32);
+            Bytes.putLongBEByBytes(pending, 0, (long) m << 32);
             for (int j = 0; j < tagWords; j++) {
                 absorb(acc, 32 * j, pending, 0, 1, kw, kwStart + j);
             }
@@ -226,11 +226,11 @@ final class ZucMacAccumulator {
         if (words == 1) {
             ensureKeystream(need, 0);
             int m = Bytes.getIntBE(msg, off);
-            Bytes.putLongBE(pending, 0, (long) m << 32);
+            Bytes.putLongBEByBytes(pending, 0, (long) m << 32);
             for (int j = 0; j < tagWords; j++) {
                 absorb(acc, 32 * j, pending, 0, 1, kw, kwStart + j);
             }
-            Bytes.putLongBE(pending, 0, 0L);
+            Bytes.putLongBEByBytes(pending, 0, 0L);
             kwStart += 1;
         }
     }

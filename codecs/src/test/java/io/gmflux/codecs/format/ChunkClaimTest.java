@@ -3,6 +3,7 @@ package io.gmflux.codecs.format;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.gmflux.testing.RandomInputs;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.security.SecureRandom;
@@ -35,7 +36,7 @@ class ChunkClaimTest {
     void sealingClaimsOutOfOrderOnSeveralSealersGivesTheSequentialBytes() throws Exception {
         SplittableRandom rnd = new SplittableRandom(0xc1_0001L);
         for (Suite suite : Suite.values()) {
-            byte[] plain = StreamFixtures.random(rnd, 5 * CHUNK + 77);
+            byte[] plain = RandomInputs.random(rnd, 5 * CHUNK + 77);
             StreamSpec a = StreamSpec.builder().suite(suite).chunkSize(CHUNK).recipient(pass).random(seeded(7)).build();
             StreamSpec b = StreamSpec.builder().suite(suite).chunkSize(CHUNK).recipient(pass).random(seeded(7)).build();
             ByteArrayOutputStream sequential = new ByteArrayOutputStream();
@@ -72,7 +73,7 @@ class ChunkClaimTest {
     @Test
     void openingClaimsOutOfOrderReleasesOnlyAuthenticChunks() throws Exception {
         SplittableRandom rnd = new SplittableRandom(0xc1_0002L);
-        byte[] plain = StreamFixtures.random(rnd, 4 * CHUNK + 5);
+        byte[] plain = RandomInputs.random(rnd, 4 * CHUNK + 5);
         byte[] sealed = StreamFixtures.encrypt(StreamSpec.builder().chunkSize(CHUNK).recipient(pass).build(), plain, rnd);
         StreamHeader h = StreamHeader.readFrom(new ByteArrayInputStream(sealed));
         try (StreamDecryptor d = StreamDecryptor.open(h, List.of(pass))) {
@@ -131,7 +132,7 @@ class ChunkClaimTest {
     @Test
     void nothingAfterAFailedChunkIsReleasedEvenToACallerThatReadsOn() throws Exception {
         SplittableRandom rnd = new SplittableRandom(0xc1_0003L);
-        byte[] plain = StreamFixtures.random(rnd, 4 * CHUNK);
+        byte[] plain = RandomInputs.random(rnd, 4 * CHUNK);
         byte[] sealed = StreamFixtures.encrypt(StreamSpec.builder().chunkSize(CHUNK).recipient(pass).build(), plain, rnd);
         int h = StreamHeader.headerLength(sealed, 0, sealed.length);
         sealed[h + (CHUNK + 16) + 3] ^= 1; // chunk 1

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.gmflux.codecs.sm4.EngineChoice;
+import io.gmflux.testing.RandomInputs;
 import java.io.ByteArrayInputStream;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
@@ -31,10 +32,10 @@ class EngineChoiceStreamTest {
     void suiteCiphersOfBothEnginesSealTheSameBytesAndOpenEachOther(Suite suite) throws Exception {
         SplittableRandom rnd = new SplittableRandom(0x5eed14L + suite.id());
         for (int round = 0; round < 20; round++) {
-            byte[] km = StreamFixtures.random(rnd, suite.keyLength() + SuiteCipher.NONCE_PREFIX_LENGTH);
+            byte[] km = RandomInputs.random(rnd, suite.keyLength() + SuiteCipher.NONCE_PREFIX_LENGTH);
             SuiteCipher table = SuiteCipher.create(suite, km, EngineChoice.TABLE);
             SuiteCipher ct = SuiteCipher.create(suite, km, EngineChoice.CONSTANT_TIME);
-            byte[] plain = StreamFixtures.random(rnd, rnd.nextInt(3000));
+            byte[] plain = RandomInputs.random(rnd, rnd.nextInt(3000));
             long index = rnd.nextLong() & 0xffffffffL;
             boolean last = rnd.nextBoolean();
             byte[] a = new byte[plain.length + suite.tagLength()];
@@ -54,7 +55,7 @@ class EngineChoiceStreamTest {
     @EnumSource(value = Suite.class, names = {"SM4_GCM", "SM4_CCM", "SM4_CTR_HMAC_SM3"})
     void aConstantTimeStreamIsByteIdenticalToATableStreamAndReadsBackEitherWay(Suite suite) throws Exception {
         SplittableRandom rnd = new SplittableRandom(14);
-        byte[] plain = StreamFixtures.random(rnd, 3 * 4096 + 123);
+        byte[] plain = RandomInputs.random(rnd, 3 * 4096 + 123);
         PassphraseRecipient pass = StreamFixtures.passphrase();
         StreamSpec.Builder b = StreamSpec.builder().recipient(pass).suite(suite).chunkSize(4096);
         byte[] table = StreamFixtures.encrypt(b.random(seeded(7)).build(), plain, rnd.split());
@@ -82,11 +83,11 @@ class EngineChoiceStreamTest {
                 assertThat(dec.engine()).isEqualTo(EngineChoice.CONSTANT_TIME);
             }
             try (StreamDecryptor dec = StreamDecryptor.open(enc.header(), List.of(pass))) {
-                assertThat(dec.engine()).isEqualTo(EngineChoice.TABLE);
+                assertThat(dec.engine()).isEqualTo(EngineChoice.AUTO);
             }
         }
-        assertThat(StreamSpec.builder().recipient(pass).build().engine()).isEqualTo(EngineChoice.TABLE);
-        assertThat(ReadLimits.FORMAT_MAXIMUM.engine()).isEqualTo(EngineChoice.TABLE);
+        assertThat(StreamSpec.builder().recipient(pass).build().engine()).isEqualTo(EngineChoice.AUTO);
+        assertThat(ReadLimits.FORMAT_MAXIMUM.engine()).isEqualTo(EngineChoice.AUTO);
         ReadLimits l = ReadLimits.FORMAT_MAXIMUM.withEngine(EngineChoice.CONSTANT_TIME).withMaxHeaderLength(4096);
         assertThat(l.engine()).isEqualTo(EngineChoice.CONSTANT_TIME);
         assertThat(l).isNotEqualTo(ReadLimits.FORMAT_MAXIMUM.withMaxHeaderLength(4096));
@@ -110,5 +111,25 @@ class EngineChoiceStreamTest {
     void theChoiceSelectsTheEngineKind() {
         assertThat(EngineChoice.TABLE.newSm4Engine(new byte[16]).isConstantTime()).isFalse();
         assertThat(EngineChoice.CONSTANT_TIME.newSm4Engine(new byte[16]).isConstantTime()).isTrue();
+    }
+
+    /**
+     * auto is constant-time exactly where the vector engine and GHASH both run: never in this module's own
+     * tests (no gmflux-codecs-vector), where it is the table engine; codecs-vector runs this test again with them.
+     */
+    @Test
+    void autoIsConstantTimeExactlyWhereTheVectorEnginesRun() throws Exception {
+        io.gmflux.codecs.sm4.Sm4.awaitConstantTimeEngine(java.time.Duration.ofMinutes(2));
+        boolean vectorized = io.gmflux.codecs.sm4.Sm4.constantTimeIsVectorized();
+        boolean vectorJar = getClass().getClassLoader().getResource("io/gmflux/codecs/sm4/vector/GhashVectorProvider.class") != null;
+        if (!vectorJar) {
+            assertThat(vectorized).isFalse();
+            assertThat(io.gmflux.codecs.sm4.Sm4.constantTimeGhashName()).startsWith("scalar");
+        }
+        EngineChoice auto = vectorized ? EngineChoice.CONSTANT_TIME : EngineChoice.TABLE;
+        assertThat(EngineChoice.AUTO.resolve()).isEqualTo(auto);
+        assertThat(EngineChoice.TABLE.resolve()).isEqualTo(EngineChoice.TABLE);
+        assertThat(EngineChoice.CONSTANT_TIME.resolve()).isEqualTo(EngineChoice.CONSTANT_TIME);
+        assertThat(EngineChoice.AUTO.newSm4Engine(new byte[16]).isConstantTime()).isEqualTo(vectorized);
     }
 }

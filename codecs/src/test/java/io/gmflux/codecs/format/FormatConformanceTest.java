@@ -3,6 +3,7 @@ package io.gmflux.codecs.format;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gmflux.codecs.bytes.Bytes;
+import io.gmflux.testing.RandomInputs;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -46,7 +47,7 @@ class FormatConformanceTest {
         SplittableRandom rnd = new SplittableRandom(0xc0_0010L);
         Sm2MlKem768PrivateKey key = Sm2MlKem768PrivateKey.generate(new java.security.SecureRandom());
         byte[] s = StreamFixtures.encrypt(StreamSpec.builder().recipient(key.recipient()).build(),
-                StreamFixtures.random(rnd, 100), rnd);
+                RandomInputs.random(rnd, 100), rnd);
         byte[] salt = Arrays.copyOfRange(s, 10, 42);
         assertThat(s[44]).isEqualTo((byte) 0x04);
         int bodyLen = ((s[45] & 0xff) << 8) | (s[46] & 0xff);
@@ -98,10 +99,68 @@ class FormatConformanceTest {
         assertThat(Arrays.copyOfRange(s, macOff, macOff + 32)).isEqualTo(mac);
     }
 
+    /**
+     * §5 type 0x07 decoded from the page: the body's fields, the key id over the service type and
+     * key id, the context the service authenticates, the wrap under ss and the header MAC. The
+     * service itself (the in-memory test service) is the one black box.
+     */
+    @Test
+    void keyServiceStanzaFollowsFormatMd() throws Exception {
+        SplittableRandom rnd = new SplittableRandom(0xc0_0020L);
+        io.gmflux.codecs.keyservice.InMemoryKeyService service =
+                new io.gmflux.codecs.keyservice.InMemoryKeyService("memory", "orders");
+        byte[] s = StreamFixtures.encrypt(StreamSpec.builder().recipient(new KeyServiceRecipient(service, "orders"))
+                .build(), RandomInputs.random(rnd, 100), rnd);
+        byte[] salt = Arrays.copyOfRange(s, 10, 42);
+        assertThat(s[44]).isEqualTo((byte) 0x07);
+        int bodyLen = ((s[45] & 0xff) << 8) | (s[46] & 0xff);
+        byte[] body = Arrays.copyOfRange(s, 47, 47 + bodyLen);
+        int macOff = 47 + bodyLen;
+
+        int p = 8;
+        int ls = body[p++] & 0xff;
+        String type = new String(body, p, ls, StandardCharsets.US_ASCII);
+        p += ls;
+        int lk = body[p++] & 0xff;
+        byte[] kekId = Arrays.copyOfRange(body, p, p + lk);
+        p += lk;
+        int lw = ((body[p] & 0xff) << 8) | (body[p + 1] & 0xff);
+        p += 2;
+        byte[] serviceWrapped = Arrays.copyOfRange(body, p, p + lw);
+        p += lw;
+        assertThat(type).isEqualTo("memory");
+        assertThat(new String(kekId, StandardCharsets.UTF_8)).isEqualTo("orders/v1");
+        assertThat(bodyLen - p).isEqualTo(48);
+
+        SM3Digest idHash = new SM3Digest();
+        byte[] idInput = concat(ascii("gmflux/v1 key id"), new byte[] {(byte) ls}, ascii(type), kekId);
+        idHash.update(idInput, 0, idInput.length);
+        byte[] keyId = new byte[32];
+        idHash.doFinal(keyId, 0);
+        assertThat(Arrays.copyOf(body, 8)).isEqualTo(Arrays.copyOf(keyId, 8));
+
+        byte[] context = concat(ascii("gmflux/v1 key service"), new byte[] {7}, Arrays.copyOf(body, 8), salt);
+        byte[] ss = service.unwrap(kekId, serviceWrapped, context);
+        assertThat(ss).hasSize(32);
+        byte[] enc = Arrays.copyOfRange(body, 8, p);
+        byte[] wrapKey = hkdf(salt, ss, concat(ascii("gmflux/v1 wrap"), new byte[] {7}, enc), 16);
+        byte[] fileKey = gcm(false, wrapKey, new byte[12], concat(new byte[] {7}, Arrays.copyOf(body, 8)),
+                Arrays.copyOfRange(body, p, bodyLen));
+        assertThat(fileKey).hasSize(32);
+
+        byte[] headerKey = hkdf(salt, fileKey, ascii("gmflux/v1 header"), 32);
+        HMac hmac = new HMac(new SM3Digest());
+        hmac.init(new KeyParameter(headerKey));
+        hmac.update(s, 0, macOff);
+        byte[] mac = new byte[32];
+        hmac.doFinal(mac, 0);
+        assertThat(Arrays.copyOfRange(s, macOff, macOff + 32)).isEqualTo(mac);
+    }
+
     private static void checkWithIndependentDecoder(Suite suite) throws Exception {
         SplittableRandom rnd = new SplittableRandom(0xc0_0001L + suite.id());
         int chunk = 4096;
-        byte[] plain = StreamFixtures.random(rnd, 3 * chunk + 1234);
+        byte[] plain = RandomInputs.random(rnd, 3 * chunk + 1234);
         StreamSpec spec = StreamSpec.builder().suite(suite).chunkSize(chunk)
                 .recipient(StreamFixtures.passphrase()).build();
         byte[] s = StreamFixtures.encrypt(spec, plain, rnd);

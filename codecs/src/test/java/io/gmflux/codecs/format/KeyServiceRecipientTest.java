@@ -3,7 +3,7 @@ package io.gmflux.codecs.format;
 import static io.gmflux.codecs.format.StreamFixtures.decrypt;
 import static io.gmflux.codecs.format.StreamFixtures.decryptInto;
 import static io.gmflux.codecs.format.StreamFixtures.encrypt;
-import static io.gmflux.codecs.format.StreamFixtures.random;
+import static io.gmflux.testing.RandomInputs.random;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.gmflux.codecs.bytes.Bytes;
+import io.gmflux.testing.RandomInputs;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.security.GeneralSecurityException;
@@ -36,7 +37,7 @@ class ReadLimitsTest {
     private byte[] passphraseStream(int chunks) throws Exception {
         SplittableRandom rnd = new SplittableRandom(0x11_0001L);
         return StreamFixtures.encrypt(StreamSpec.builder().chunkSize(CHUNK).recipient(pass).build(),
-                StreamFixtures.random(rnd, chunks * CHUNK - 10), rnd);
+                RandomInputs.random(rnd, chunks * CHUNK - 10), rnd);
     }
 
     private static byte[] withIterations(byte[] sealed, int iterations) {

@@ -1,5 +1,7 @@
 package io.gmflux.codecs.format;
 
+import static io.gmflux.testing.RandomInputs.random;
+
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -49,12 +51,6 @@ final class StreamFixtures {
 
     static PassphraseRecipient passphrase() {
         return new PassphraseRecipient(PASSPHRASE, FAST_ITERATIONS);
-    }
-
-    static byte[] random(SplittableRandom rnd, int len) {
-        byte[] b = new byte[len];
-        rnd.nextBytes(b);
-        return b;
     }
 
     /** Encrypts {@code plain} writing it in random pieces. */

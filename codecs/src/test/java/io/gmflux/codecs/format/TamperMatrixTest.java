@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.gmflux.codecs.bytes.Bytes;
 import io.gmflux.codecs.sm2.Sm2KeyPair;
+import io.gmflux.testing.RandomInputs;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.security.SecureRandom;
@@ -112,10 +113,10 @@ class TamperMatrixTest {
         SplittableRandom rnd = new SplittableRandom(0x7a7a_0001L);
         Sample[] samples = new Sample[Suite.values().length * 2];
         for (Suite suite : Suite.values()) {
-            samples[2 * suite.ordinal()] = new Sample(suite, StreamFixtures.random(rnd, 3 * CHUNK + 100), rnd);
-            samples[2 * suite.ordinal() + 1] = new Sample(suite, StreamFixtures.random(rnd, 3 * CHUNK), rnd);
+            samples[2 * suite.ordinal()] = new Sample(suite, RandomInputs.random(rnd, 3 * CHUNK + 100), rnd);
+            samples[2 * suite.ordinal() + 1] = new Sample(suite, RandomInputs.random(rnd, 3 * CHUNK), rnd);
         }
-        Sample other = new Sample(Suite.SM4_GCM, StreamFixtures.random(rnd, 3 * CHUNK + 100), rnd);
+        Sample other = new Sample(Suite.SM4_GCM, RandomInputs.random(rnd, 3 * CHUNK + 100), rnd);
         byte[] strangerStanza = strangerStanza(rnd);
 
         // every truncation point at and next to every chunk boundary, for every sample
@@ -153,7 +154,7 @@ class TamperMatrixTest {
                 int i = rnd.nextInt(j + 1);
                 check(s, duplicate(s, i, j), chunkFailure("chunk " + i + " repeated after chunk " + j, j + 1), rnd);
             } else if (kind < 95) {
-                byte[] extra = StreamFixtures.random(rnd, 1 + rnd.nextInt(rnd.nextBoolean() ? 20 : 2 * CHUNK));
+                byte[] extra = RandomInputs.random(rnd, 1 + rnd.nextInt(rnd.nextBoolean() ? 20 : 2 * CHUNK));
                 Expect e = s.lastIsFull()
                         ? new Expect("bytes after a full last chunk", (s.chunks - 1) * CHUNK,
                                 Set.of(StreamException.Malformed.class))

@@ -154,8 +154,10 @@ class GmfluxProviderTest {
 
     @Test
     void configuresTheSm4EngineByArgumentAsTheJdkDoesForSecurityFileEntries() {
-        GmfluxProvider table = new GmfluxProvider();
-        assertThat(table.sm4Implementation()).isEqualTo(GmfluxProvider.Sm4Implementation.TABLE);
+        GmfluxProvider table = new GmfluxProvider(GmfluxProvider.Sm4Implementation.TABLE);
+        assertThat(new GmfluxProvider().sm4Implementation()).isEqualTo(GmfluxProvider.Sm4Implementation.AUTO);
+        assertThat(((GmfluxProvider) table.configure("AUTO")).sm4Implementation())
+                .isEqualTo(GmfluxProvider.Sm4Implementation.AUTO);
         Provider ct = table.configure(" Constant-Time ");
         assertThat(((GmfluxProvider) ct).sm4Implementation()).isEqualTo(GmfluxProvider.Sm4Implementation.CONSTANT_TIME);
         assertThat(ct.getName()).isEqualTo("Gmflux");

@@ -56,10 +56,11 @@ class Montgomery256Test {
     }
 
     /**
-     * Checks f against BigInteger; form is the factor of f's internal representation (R = 2^256
-     * for Montgomery form, 1 for {@link Sm2FieldP}'s plain representation).
+     * Checks f against BigInteger; form is the factor of f's representation (R = 2^256 for
+     * {@link Montgomery256}, 1 for {@link Sm2FieldP}'s plain residues): operands are drawn as
+     * representations, so a product carries an extra factor form^-1.
      */
-    static void checkModulus(Montgomery256 f, BigInteger form, long[] modulus, long seed, boolean prime) {
+    static void checkModulus(PrimeField256 f, BigInteger form, long[] modulus, long seed, boolean prime) {
         BigInteger m = big(modulus);
         BigInteger rInv = form.modInverse(m);
         SplittableRandom rnd = new SplittableRandom(seed);
@@ -83,10 +84,12 @@ class Montgomery256Test {
             assertThat(big(r)).as("sub " + ctx).isEqualTo(a.subtract(b).mod(m));
             f.neg(r, la);
             assertThat(big(r)).as("neg " + ctx).isEqualTo(a.negate().mod(m));
-            f.toMontgomery(r, la);
-            assertThat(big(r)).as("toMontgomery " + ctx).isEqualTo(a.multiply(form).mod(m));
-            f.fromMontgomery(r, r);
-            assertThat(big(r)).as("round trip " + ctx).isEqualTo(a);
+            if (f instanceof Montgomery256 mf) {
+                mf.toMontgomery(r, la);
+                assertThat(big(r)).as("toMontgomery " + ctx).isEqualTo(a.multiply(form).mod(m));
+                mf.fromMontgomery(r, r);
+                assertThat(big(r)).as("round trip " + ctx).isEqualTo(a);
+            }
             // aliasing: r is also an input
             long[] alias = la.clone();
             f.mul(alias, alias, lb);
@@ -95,11 +98,9 @@ class Montgomery256Test {
         }
         for (int it = 0; prime && it < 200; it++) {
             BigInteger a = sample(rnd, m);
-            long[] la = limbs(a);
-            f.toMontgomery(la, la);
-            f.inv(r, la);
-            f.fromMontgomery(r, r);
-            BigInteger expected = a.signum() == 0 ? BigInteger.ZERO : a.modInverse(m);
+            long[] la = limbs(a.multiply(form).mod(m));
+            f.pow(r, la, limbs(m.subtract(BigInteger.TWO))); // Fermat's inversion, a^(m-2)
+            BigInteger expected = a.signum() == 0 ? BigInteger.ZERO : a.modInverse(m).multiply(form).mod(m);
             assertThat(big(r)).as("inv seed " + seed + " case " + it + " a=" + a.toString(16)).isEqualTo(expected);
         }
         assertThat(f.isReduced(modulus)).isFalse();
@@ -110,6 +111,24 @@ class Montgomery256Test {
     @Test
     void agreesWithBigIntegerModP() {
         checkModulus(Sm2Curve.P, 11, true);
+    }
+
+    @Test
+    void powAgreesWithBigIntegerInBothRepresentations() {
+        SplittableRandom rnd = new SplittableRandom(19);
+        BigInteger p = big(Sm2Curve.P);
+        long[] r = new long[4];
+        for (int it = 0; it < 200; it++) {
+            BigInteger a = sample(rnd, p);
+            BigInteger e = sample(rnd, R);
+            Montgomery256 mf = new Montgomery256(Sm2Curve.P);
+            mf.toMontgomery(r, limbs(a));
+            mf.pow(r, r, limbs(e));
+            mf.fromMontgomery(r, r);
+            assertThat(big(r)).as("Montgomery pow case " + it).isEqualTo(a.modPow(e, p));
+            Sm2Curve.FP.pow(r, limbs(a), limbs(e));
+            assertThat(big(r)).as("plain pow case " + it).isEqualTo(a.modPow(e, p));
+        }
     }
 
     @Test
@@ -127,7 +146,7 @@ class Montgomery256Test {
     }
 
     @Test
-    void additionChainInversionModPAgreesWithBigInteger() {
+    void inversionModPAgreesWithBigInteger() {
         PointArithmetic pa = new PointArithmetic();
         BigInteger p = big(Sm2Curve.P);
         SplittableRandom rnd = new SplittableRandom(21);
@@ -135,9 +154,7 @@ class Montgomery256Test {
         for (int it = 0; it < 2_000; it++) {
             BigInteger a = sample(rnd, p);
             long[] la = limbs(a);
-            Sm2Curve.FP.toMontgomery(la, la);
             pa.invert(r, la);
-            Sm2Curve.FP.fromMontgomery(r, r);
             BigInteger expected = a.signum() == 0 ? BigInteger.ZERO : a.modInverse(p);
             assertThat(big(r)).as("seed 21 case " + it + " a=" + a.toString(16)).isEqualTo(expected);
         }

@@ -66,8 +66,6 @@ class PointArithmeticTest {
         if (pa.toAffine(ax, ay, p) != 0) {
             return BC.getCurve().getInfinity();
         }
-        Sm2Curve.FP.fromMontgomery(ax, ax);
-        Sm2Curve.FP.fromMontgomery(ay, ay);
         return BC.getCurve().createPoint(big(ax), big(ay));
     }
 
@@ -75,8 +73,6 @@ class PointArithmeticTest {
         ECPoint n = p.normalize();
         long[] x = limbs(n.getAffineXCoord().toBigInteger());
         long[] y = limbs(n.getAffineYCoord().toBigInteger());
-        Sm2Curve.FP.toMontgomery(x, x);
-        Sm2Curve.FP.toMontgomery(y, y);
         return new long[][] {x, y};
     }
 

@@ -63,6 +63,101 @@ class Sm4ConstantTimeEnginesTest {
         }
     }
 
+    /** A GHASH provider that accepts this JVM; its kernels hash with the table form. */
+    public static final class AcceptingGhashProvider implements GhashProvider {
+        @Override
+        public String name() {
+            return "ghash-stand-in";
+        }
+
+        @Override
+        public GhashKernel newKernel(byte[] h) {
+            Ghash table = new Ghash(h);
+            return new GhashKernel() {
+                @Override
+                public void updateBlocks(long[] y, byte[] in, int off, int blocks) {
+                    // the stand-in hashes from the initial state only, which is all the test asks of it
+                    assertThat(y).containsExactly(0L, 0L);
+                    table.reset();
+                    table.updateBlocks(in, off, blocks);
+                    y[0] = table.hashHi();
+                    y[1] = table.hashLo();
+                }
+
+                @Override
+                public void destroy() {
+                    table.destroy();
+                }
+            };
+        }
+    }
+
+    /** A GHASH provider that refuses this JVM. */
+    public static final class RefusingGhashProvider implements GhashProvider {
+        public RefusingGhashProvider() {
+            throw new UnsupportedOperationException("no 512-bit vectors here");
+        }
+
+        @Override
+        public String name() {
+            return "never";
+        }
+
+        @Override
+        public GhashKernel newKernel(byte[] h) {
+            throw new AssertionError("refused provider used");
+        }
+    }
+
+    @Test
+    void theGhashProviderIsChosenWithTheEngineAndBothMakeTheChoiceVectorized() throws Exception {
+        Sm4ConstantTimeEngines both = new Sm4ConstantTimeEngines("eager", HeldProviderOpen.class.getName(),
+                AcceptingGhashProvider.class.getName());
+        assertThat(both.name()).isEqualTo("open");
+        assertThat(both.ghashName()).isEqualTo("ghash-stand-in");
+        assertThat(both.vectorized()).isTrue();
+        byte[] h = new byte[16];
+        new SplittableRandom(0x5eed_0102L).nextBytes(h);
+        byte[] data = new byte[5 * 16];
+        new SplittableRandom(0x5eed_0103L).nextBytes(data);
+        GhashKernel kernel = both.newGhashKernel(h);
+        long[] y = new long[2];
+        kernel.updateBlocks(y, data, 0, 5);
+        Ghash table = new Ghash(h);
+        table.updateBlocks(data, 0, 5);
+        assertThat(y).containsExactly(table.hashHi(), table.hashLo());
+
+        Sm4ConstantTimeEngines noGhash = new Sm4ConstantTimeEngines("eager", HeldProviderOpen.class.getName(),
+                RefusingGhashProvider.class.getName());
+        assertThat(noGhash.ghashName())
+                .isEqualTo("scalar (masked multiplications) (vector GHASH not used: no 512-bit vectors here)");
+        assertThat(noGhash.newGhashKernel(h)).isNull();
+        assertThat(noGhash.vectorized()).as("a vector engine without the vector GHASH").isFalse();
+
+        Sm4ConstantTimeEngines noEngine = new Sm4ConstantTimeEngines("eager", RefusingProvider.class.getName(),
+                AcceptingGhashProvider.class.getName());
+        assertThat(noEngine.ghashName()).isEqualTo("ghash-stand-in");
+        assertThat(noEngine.vectorized()).as("the vector GHASH without the vector engine").isFalse();
+
+        Sm4ConstantTimeEngines off = new Sm4ConstantTimeEngines("false", HeldProviderOpen.class.getName(),
+                AcceptingGhashProvider.class.getName());
+        assertThat(off.ghashName()).isEqualTo("scalar (masked multiplications) (vector GHASH not used: disabled by gmflux.sm4.vector=false)");
+        assertThat(off.vectorized()).isFalse();
+    }
+
+    /** A provider that accepts at once. */
+    public static final class HeldProviderOpen implements Sm4EngineProvider {
+        @Override
+        public String name() {
+            return "open";
+        }
+
+        @Override
+        public Sm4Engine newEngine(int[] roundKeys) {
+            throw new AssertionError("not used");
+        }
+    }
+
     @Test
     void returnsBitslicedEnginesWhileTheProviderWarmsUpThenItsEngines() throws Exception {
         byte[] key = HeldProvider.KEY;
@@ -132,6 +227,8 @@ class Sm4ConstantTimeEnginesTest {
                 "bitsliced (vector engine not used: disabled by gmflux.sm4.vector=false)");
         assertThat(Sm4.awaitConstantTimeEngine(Duration.ZERO)).isEqualTo(name);
         assertThat(Sm4.newConstantTimeEngine(new byte[16]).getClass()).isEqualTo(Sm4ConstantTimeEngine.class);
+        assertThat(Sm4.constantTimeGhashName()).startsWith("scalar (masked multiplications) (vector GHASH not used: ");
+        assertThat(Sm4.constantTimeIsVectorized()).isFalse();
     }
 
     private static Thread awaitConstruction() throws InterruptedException {

@@ -2,6 +2,7 @@ package io.gmflux.codecs.sm9;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.gmflux.codecs.arith.SafeGcd;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
@@ -87,12 +88,17 @@ class SafeGcdTest {
 
     @Test
     void invertsModuloQLikeBigInteger() {
-        checkModulus(SafeGcd.Q, Q, 11, 5000);
+        checkModulus(new SafeGcd(limbs(Q)), Q, 11, 5000);
     }
 
     @Test
     void invertsModuloOtherOddModuliLikeBigInteger() {
         checkModulus(new SafeGcd(limbs(N)), N, 12, 2000);
+        // SM2's p and n (sm2p256v1)
+        BigInteger sm2p = new BigInteger("fffffffeffffffffffffffffffffffffffffffff00000000ffffffffffffffff", 16);
+        BigInteger sm2n = new BigInteger("fffffffeffffffffffffffffffffffff7203df6b21c6052b53bbf40939d54123", 16);
+        checkModulus(new SafeGcd(limbs(sm2p)), sm2p, 16, 2000);
+        checkModulus(new SafeGcd(limbs(sm2n)), sm2n, 17, 2000);
         // a modulus just below 2^256 (all limbs full), and a small one
         BigInteger big = BigInteger.ONE.shiftLeft(256).subtract(BigInteger.valueOf(189)); // prime 2^256 - 189
         checkModulus(new SafeGcd(limbs(big)), big, 13, 2000);

@@ -1,5 +1,6 @@
 package io.gmflux.codecs.zuc;
 
+import static io.gmflux.testing.RandomInputs.random;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -9,12 +10,6 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 class Eia3Test {
-
-    private static byte[] random(SplittableRandom rnd, int n) {
-        byte[] b = new byte[n];
-        rnd.nextBytes(b);
-        return b;
-    }
 
     @Test
     void computesTheStandardMacs() {

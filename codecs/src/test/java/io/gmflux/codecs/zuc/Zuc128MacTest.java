@@ -1,5 +1,6 @@
 package io.gmflux.codecs.zuc;
 
+import static io.gmflux.testing.RandomInputs.random;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -10,12 +11,6 @@ import org.bouncycastle.crypto.params.ParametersWithIV;
 import org.junit.jupiter.api.Test;
 
 class Zuc128MacTest {
-
-    private static byte[] random(SplittableRandom rnd, int n) {
-        byte[] b = new byte[n];
-        rnd.nextBytes(b);
-        return b;
-    }
 
     private static byte[] bc(byte[] key, byte[] iv, byte[] msg) {
         org.bouncycastle.crypto.macs.Zuc128Mac bc = new org.bouncycastle.crypto.macs.Zuc128Mac();

@@ -1,5 +1,6 @@
 package io.gmflux.codecs.zuc;
 
+import static io.gmflux.testing.RandomInputs.random;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -13,12 +14,6 @@ import org.bouncycastle.crypto.params.ParametersWithIV;
 import org.junit.jupiter.api.Test;
 
 class Zuc256Test {
-
-    private static byte[] random(SplittableRandom rnd, int n) {
-        byte[] b = new byte[n];
-        rnd.nextBytes(b);
-        return b;
-    }
 
     /** A random 25-byte IV; IV17..IV24 random 8-bit bytes (their top two bits must be ignored). */
     private static byte[] randomIv25(SplittableRandom rnd) {

@@ -2,13 +2,16 @@ package io.gmflux.examples.cli;
 
 import io.gmflux.codecs.format.Armor;
 import io.gmflux.codecs.format.Identity;
+import io.gmflux.codecs.format.KeyServiceIdentity;
 import io.gmflux.codecs.format.PassphraseRecipient;
 import io.gmflux.codecs.format.ReadLimits;
+import io.gmflux.codecs.keyservice.KeyServiceClient;
 import io.gmflux.codecs.sm4.EngineChoice;
 import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -22,7 +25,8 @@ import picocli.CommandLine.Option;
  * {@link KeyPassphraseOptions} (or a prompt), before any output is opened.
  */
 @Command(name = "decrypt", mixinStandardHelpOptions = true,
-        description = "Decrypt a gmflux stream with SM2, ML-KEM-768, SM2+ML-KEM-768 or RSA private keys, or a passphrase.")
+        description = "Decrypt a gmflux stream with SM2, ML-KEM-768, SM2+ML-KEM-768 or RSA private keys, a key service"
+                + " (KMS or HSM), or a passphrase.")
 final class DecryptCommand implements Callable<Integer> {
 
     @Option(names = {"-k", "--key"}, paramLabel = "KEY",
@@ -31,6 +35,9 @@ final class DecryptCommand implements Callable<Integer> {
 
     @Mixin
     KeyPassphraseOptions keyPassphrase;
+
+    @Mixin
+    KeyServiceOptions keyService;
 
     @Option(names = "--passphrase-file", paramLabel = "FILE", description = "the stream's passphrase on this file's first line")
     Path passphraseFile;
@@ -45,8 +52,8 @@ final class DecryptCommand implements Callable<Integer> {
     Path out;
 
     @Option(names = "--engine", paramLabel = "ENGINE",
-            description = "SM4 engine: table (default, fastest) or constant-time (no cache-timing leak); same bytes either way")
-    String engine = EngineChoice.TABLE.label();
+            description = "SM4 engine: auto (default: constant-time where the Vector API engines run, else table), table or constant-time (no cache-timing leak); same bytes either way")
+    String engine = EngineChoice.AUTO.label();
 
     @Option(names = "--max-header", paramLabel = "SIZE", converter = SizeConverter.class,
             description = "refuse headers longer than this, before reading them (default: the format's maximum, about 16m)")
@@ -65,9 +72,19 @@ final class DecryptCommand implements Callable<Integer> {
         if (pass != null) {
             ids.add(pass);
         }
-        if (ids.isEmpty()) {
-            throw new IllegalArgumentException("no key: give -k KEY or --passphrase-file/--passphrase-env");
+        Map<String, String> serviceProps = keyService.properties();
+        if (ids.isEmpty() && !keyService.given()) {
+            throw new IllegalArgumentException("no key: give -k KEY, --passphrase-file/--passphrase-env or --key-service");
         }
+        try (KeyServiceClient service = keyService.given() ? keyService.open(serviceProps) : null) {
+            if (service != null) {
+                ids.add(new KeyServiceIdentity(service));
+            }
+            return decrypt(ids);
+        }
+    }
+
+    private int decrypt(List<Identity> ids) throws Exception {
         Progress progress = Progress.forInput(in, "decrypt");
         try (InputStream src = Armor.decodeIfArmored(progress.wrap(IoFiles.input(in))); IoFiles.Output dst = IoFiles.Output.open(out)) {
             CliStreams.decrypt(src, dst, ids, limits());

@@ -1,23 +1,29 @@
 package io.gmflux.examples.cli;
 
 import io.gmflux.codecs.format.Armor;
+import io.gmflux.codecs.format.KeyServiceRecipient;
 import io.gmflux.codecs.format.PassphraseRecipient;
 import io.gmflux.codecs.format.StreamHeader;
 import io.gmflux.codecs.format.StreamSpec;
 import io.gmflux.codecs.format.Suite;
+import io.gmflux.codecs.keyservice.KeyServiceClient;
+import io.gmflux.codecs.keyservice.KeyServices;
 import io.gmflux.codecs.sm4.EngineChoice;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code gmflux encrypt}: a stream to one or more recipients, in the format of codecs/FORMAT.md. */
 @Command(name = "encrypt", mixinStandardHelpOptions = true,
-        description = "Encrypt a file or stdin to SM2, ML-KEM-768, SM2+ML-KEM-768 or RSA public keys, or to a passphrase.")
+        description = "Encrypt a file or stdin to SM2, ML-KEM-768, SM2+ML-KEM-768 or RSA public keys, a key-service"
+                + " key (KMS or HSM), or a passphrase.")
 final class EncryptCommand implements Callable<Integer> {
 
     @Option(names = {"-r", "--recipient"}, paramLabel = "PUB", description = "a recipient's public key (PEM); repeatable")
@@ -32,12 +38,19 @@ final class EncryptCommand implements Callable<Integer> {
     @Option(names = "--iterations", description = "PBKDF2-HMAC-SM3 iterations for a passphrase (default ${DEFAULT-VALUE})")
     int iterations = PassphraseRecipient.DEFAULT_ITERATIONS;
 
+    @Mixin
+    KeyServiceOptions keyService;
+
+    @Option(names = "--key-service-alias", paramLabel = "ALIAS",
+            description = "with --key-service: the alias whose current key wraps the file key")
+    String keyServiceAlias;
+
     @Option(names = "--suite", description = "sm4-gcm (default), sm4-ccm, zuc128, zuc256, sm4-ctr-hmac-sm3, aes-256-gcm")
     String suite = Suite.SM4_GCM.label();
 
     @Option(names = "--engine", paramLabel = "ENGINE",
-            description = "SM4 engine: table (default, fastest) or constant-time (no cache-timing leak); same bytes either way")
-    String engine = EngineChoice.TABLE.label();
+            description = "SM4 engine: auto (default: constant-time where the Vector API engines run, else table), table or constant-time (no cache-timing leak); same bytes either way")
+    String engine = EngineChoice.AUTO.label();
 
     @Option(names = "--chunk", description = "plaintext bytes per chunk, 4k..4m (default 64k)", converter = SizeConverter.class)
     int chunk = StreamHeader.DEFAULT_CHUNK_SIZE;
@@ -63,10 +76,24 @@ final class EncryptCommand implements Callable<Integer> {
             spec.recipient(pass);
         }
         recipients.forEach(r -> spec.recipient(KeyFiles.recipient(r)));
-        if (pass == null && recipients.isEmpty()) {
-            throw new IllegalArgumentException("no recipient: give -r PUB or --passphrase-file/--passphrase-env");
+        Map<String, String> serviceProps = keyService.properties();
+        String alias = keyServiceAlias != null ? keyServiceAlias : serviceProps.get(KeyServices.ALIAS);
+        if (keyService.given() != (alias != null)) {
+            throw new IllegalArgumentException("--key-service and --key-service-alias go together");
         }
-        StreamSpec built = spec.build();
+        if (pass == null && recipients.isEmpty() && alias == null) {
+            throw new IllegalArgumentException("no recipient: give -r PUB, --passphrase-file/--passphrase-env or"
+                    + " --key-service NAME --key-service-alias ALIAS");
+        }
+        try (KeyServiceClient service = keyService.given() ? keyService.open(serviceProps) : null) {
+            if (service != null) {
+                spec.recipient(new KeyServiceRecipient(service, alias));
+            }
+            return encrypt(spec.build());
+        }
+    }
+
+    private int encrypt(StreamSpec built) throws Exception {
         if (!armor) {
             IoFiles.refuseBinaryToTerminal(out, force, "binary ciphertext");
         }

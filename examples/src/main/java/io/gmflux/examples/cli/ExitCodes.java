@@ -1,6 +1,7 @@
 package io.gmflux.examples.cli;
 
 import io.gmflux.codecs.format.StreamException;
+import io.gmflux.codecs.keyservice.KeyServiceException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -77,6 +78,9 @@ final class ExitCodes {
     }
 
     static int status(Throwable t) {
+        if (keyServiceFailure(t) != null) {
+            return FAILED;
+        }
         if (t instanceof WrongPassphrase) {
             return WRONG_PASSPHRASE;
         }
@@ -98,6 +102,10 @@ final class ExitCodes {
     }
 
     static String message(Throwable t) {
+        KeyServiceException service = keyServiceFailure(t);
+        if (service != null) {
+            return "the key service failed: " + service.getMessage() + "; nothing was written";
+        }
         if (t instanceof StreamException.NoMatchingRecipient) {
             return "no key given can open this stream (" + t.getMessage() + ")";
         }
@@ -127,6 +135,16 @@ final class ExitCodes {
         }
         String m = t.getMessage();
         return m == null || m.isEmpty() ? t.getClass().getSimpleName() : m;
+    }
+
+    /** The key service's failure behind {@code t} (a service down, a key missing or disabled), or null. */
+    private static KeyServiceException keyServiceFailure(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            if (c instanceof KeyServiceException k) {
+                return k;
+            }
+        }
+        return null;
     }
 
     private static boolean verbose(CommandLine.ParseResult full) {

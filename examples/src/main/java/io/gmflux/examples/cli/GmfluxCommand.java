@@ -1,5 +1,6 @@
 package io.gmflux.examples.cli;
 
+import io.gmflux.codecs.sm4.EngineChoice;
 import io.gmflux.codecs.sm4.Sm4;
 import java.io.IOException;
 import java.io.InputStream;
@@ -96,7 +97,9 @@ public final class GmfluxCommand implements Runnable {
             return new String[] {
                 "gmflux " + p.getProperty("version", "(unknown version)"),
                 "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vm.name") + ")",
-                "SM4 constant-time engine: " + constantTimeEngine()
+                "SM4 constant-time engine: " + constantTimeEngine(),
+                "GHASH of constant-time GCM: " + Sm4.constantTimeGhashName(),
+                "SM4 engine by default (auto) for keys made now: " + EngineChoice.AUTO.resolve().label()
             };
         }
     }

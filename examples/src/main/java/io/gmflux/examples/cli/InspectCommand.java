@@ -2,6 +2,7 @@ package io.gmflux.examples.cli;
 
 import io.gmflux.codecs.bytes.Hex;
 import io.gmflux.codecs.format.Armor;
+import io.gmflux.codecs.format.KeyServiceKey;
 import io.gmflux.codecs.format.RecipientStanza;
 import io.gmflux.codecs.format.StreamHeader;
 import java.io.IOException;
@@ -39,7 +40,7 @@ final class InspectCommand implements Callable<Integer> {
         System.out.printf("chunk size:  %d bytes%n", h.chunkSize());
         if (h.suite().label().startsWith("sm4")) {
             // Not in the stream: both engines give the same bytes; each side picks its own.
-            System.out.printf("SM4 engine:  the reader's choice, not recorded (decrypt --engine table|constant-time)%n");
+            System.out.printf("SM4 engine:  the reader's choice, not recorded (decrypt --engine auto|table|constant-time)%n");
         }
         System.out.printf("header:      %d bytes%n", total);
         System.out.printf("payload:     %d chunks, %d bytes of plaintext (if intact)%n", chunks,
@@ -47,9 +48,21 @@ final class InspectCommand implements Callable<Integer> {
         System.out.printf("recipients:  %d%n", h.stanzas().size());
         for (RecipientStanza s : h.stanzas()) {
             byte[] id = s.keyId();
-            System.out.printf("  - %-14s key id %s%n", RecipientStanza.typeName(s.type()),
-                    s.type() == RecipientStanza.TYPE_PASSPHRASE || id == null ? "-" : Hex.encode(id));
+            System.out.printf("  - %-14s key id %s%s%n", RecipientStanza.typeName(s.type()),
+                    s.type() == RecipientStanza.TYPE_PASSPHRASE || id == null ? "-" : Hex.encode(id), serviceKey(s));
         }
         return 0;
+    }
+
+    /** For a key-service stanza, the service type and its key id (what unwrapping it will ask for). */
+    private static String serviceKey(RecipientStanza s) {
+        if (s.type() != RecipientStanza.TYPE_KEY_SERVICE) {
+            return "";
+        }
+        try {
+            return " (" + KeyServiceKey.of(s) + ")";
+        } catch (java.security.GeneralSecurityException e) {
+            return " (malformed: " + e.getMessage() + ")";
+        }
     }
 }

@@ -1,5 +1,7 @@
 package io.gmflux.examples.cli;
 
+import io.gmflux.codecs.sm4.EngineChoice;
+import io.gmflux.codecs.sm4.Sm4;
 import io.gmflux.examples.selftest.AlgorithmCheck;
 import io.gmflux.examples.selftest.AlgorithmResult;
 import io.gmflux.examples.selftest.KnownAnswerTests;
@@ -70,6 +72,8 @@ public final class SelftestCommand implements Callable<Integer> {
         out.println("gmflux selftest: known-answer tests on the vectors embedded in this jar");
         // waits for the engine choice, so the known answers below check the engine that runs (the vector one on Java 25)
         out.println("SM4 constant-time engine: " + GmfluxCommand.constantTimeEngine());
+        out.println("GHASH of constant-time GCM: " + Sm4.constantTimeGhashName());
+        out.println("SM4 engine by default (auto) for keys made now: " + EngineChoice.AUTO.resolve().label());
         out.println();
         List<AlgorithmResult> results = KnownAnswerTests.run(vectors, checks);
         printResults(out, results);

@@ -47,8 +47,8 @@ public final class ProxyCommand implements Runnable {
                 description = "Suites in order of preference: sm4-gcm, zuc256 (the default, in this order), zuc128 (32-bit tag: only when named, on both sides).")
         List<String> suites = new ArrayList<>();
 
-        @Option(names = "--engine", paramLabel = "ENGINE", defaultValue = "table",
-                description = "SM4 engine of the records: table (default, fastest) or constant-time (no cache-timing leak).")
+        @Option(names = "--engine", paramLabel = "ENGINE", defaultValue = "auto",
+                description = "SM4 engine of the records: auto (default: constant-time where the Vector API engines run, else table), table or constant-time (no cache-timing leak).")
         String engine;
 
         @Option(names = "--idle-timeout", paramLabel = "SECONDS", defaultValue = "300",

@@ -15,7 +15,7 @@ import java.util.Objects;
  * A set of known-answer vectors, by default the set embedded in the jar: the standards' collection
  * ({@code vectors/vectors.json}, turned into records by {@link StandardVectors}) and the records it
  * lacks ({@code vectors/extra-vectors.txt}). Both files are the repository's only copy, in
- * {@code codecs/src/test/resources/vectors/}, which the unit tests read too; the examples build puts
+ * {@code testing/src/main/resources/vectors/}, which the unit tests read too; the examples build puts
  * that folder into the jar beside this class. The selftest takes its vectors as a parameter so that a
  * test can hand it a corrupted set and watch it fail.
  *

@@ -8,7 +8,7 @@ import java.util.Map;
 
 /**
  * The standards' vectors ({@code vectors.json}, embedded in the jar from the repository's one copy in
- * {@code codecs/src/test/resources/vectors/}) as selftest records: each group of the collection becomes
+ * {@code testing/src/main/resources/vectors/}) as selftest records: each group of the collection becomes
  * records of the algorithm its check reads, under the field names that check uses. Derived records
  * (the SM3-KDF steps of the SM9 examples, ZUC keystreams as one string) are computed from the
  * collection's fields here, never stored twice. Stateless.

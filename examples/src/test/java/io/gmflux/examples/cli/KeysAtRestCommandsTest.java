@@ -1,5 +1,6 @@
 package io.gmflux.examples.cli;
 
+import static io.gmflux.testing.RandomInputs.randomFile;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
@@ -16,7 +17,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -33,12 +33,6 @@ class KeysAtRestCommandsTest {
     /** Set by examples/pom.xml's surefire configuration: a JVM cannot set its own environment. */
     private static final String ENV = "GMFLUX_TEST_KEY_PASSPHRASE";
     private static final String ENV_VALUE = "correct horse battery staple";
-
-    private static Path randomFile(Path dir, String name, int size, long seed) throws IOException {
-        byte[] data = new byte[size];
-        new SplittableRandom(seed).nextBytes(data);
-        return Files.write(dir.resolve(name), data);
-    }
 
     private static Path passphraseFile(Path dir, String name, String passphrase) throws IOException {
         return Files.writeString(dir.resolve(name), passphrase + "\n", StandardCharsets.UTF_8);

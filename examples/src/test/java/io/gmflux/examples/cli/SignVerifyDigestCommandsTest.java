@@ -1,5 +1,6 @@
 package io.gmflux.examples.cli;
 
+import static io.gmflux.testing.RandomInputs.randomFile;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
@@ -9,19 +10,12 @@ import java.security.KeyFactory;
 import java.security.Signature;
 import java.security.spec.X509EncodedKeySpec;
 import java.util.Base64;
-import java.util.SplittableRandom;
 import org.bouncycastle.jce.provider.BouncyCastleProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** gmflux sign, verify and digest, run in-process on real files. */
 class SignVerifyDigestCommandsTest {
-
-    private static Path randomFile(Path dir, String name, int size, long seed) throws Exception {
-        byte[] data = new byte[size];
-        new SplittableRandom(seed).nextBytes(data);
-        return Files.write(dir.resolve(name), data);
-    }
 
     @Test
     void signsAFileThatVerifiesHereAndWithBouncyCastle(@TempDir Path dir) throws Exception {

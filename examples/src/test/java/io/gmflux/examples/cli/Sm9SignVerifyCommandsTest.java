@@ -1,5 +1,6 @@
 package io.gmflux.examples.cli;
 
+import static io.gmflux.testing.RandomInputs.randomFile;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gmflux.codecs.sm9.Sm9KeyEncoding;
@@ -21,12 +22,6 @@ import org.junit.jupiter.api.io.TempDir;
 class Sm9SignVerifyCommandsTest {
 
     private static final String ALICE = "alice@example.com";
-
-    private static Path randomFile(Path dir, String name, int size, long seed) throws Exception {
-        byte[] data = new byte[size];
-        new SplittableRandom(seed).nextBytes(data);
-        return Files.write(dir.resolve(name), data);
-    }
 
     /** A KGC (kgc.key, kgc.pub) and alice's signing key (alice.key, alice.pub) in {@code dir}. */
     private static void keys(Path dir) {

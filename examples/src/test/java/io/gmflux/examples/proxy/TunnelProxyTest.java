@@ -1,5 +1,6 @@
 package io.gmflux.examples.proxy;
 
+import static io.gmflux.testing.RandomInputs.random;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
@@ -37,19 +38,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 @Timeout(120)
 class TunnelProxyTest {
-
-    @RegisterExtension
-    static final LeakCapture LEAKS = new LeakCapture();
-
-    private static byte[] random(SplittableRandom rnd, int n) {
-        byte[] b = new byte[n];
-        rnd.nextBytes(b);
-        return b;
-    }
 
     @Test
     void carriesHttpBetweenTheJdkClientAndServer() throws Exception {

@@ -16,7 +16,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * The selftest's vectors are the repository's one copy ({@code codecs/src/test/resources/vectors/}),
+ * The selftest's vectors are the repository's one copy ({@code testing/src/main/resources/vectors/}),
  * embedded by the build, and {@link StandardVectors} carries every value of the collection it turns
  * into a record unchanged.
  */
@@ -25,7 +25,7 @@ class EmbeddedVectorsTest {
     /** Records whose fields are computed from several collection fields (concatenations). */
     private static final Set<String> DERIVED = Set.of("z", "keystream");
 
-    private static final Path REPOSITORY_COPY = Path.of("..", "codecs", "src", "test", "resources", "vectors");
+    private static final Path REPOSITORY_COPY = Path.of("..", "testing", "src", "main", "resources", "vectors");
 
     @Test
     void theJarEmbedsTheRepositorysOneCopyByteForByte() throws IOException {

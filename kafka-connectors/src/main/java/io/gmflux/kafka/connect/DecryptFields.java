@@ -35,6 +35,10 @@ public class DecryptFields<R extends ConnectRecord<R>> extends FieldTransform<R>
     private FieldCipher cipher;
     private FieldJson json;
 
+    /** Kafka Connect constructs it by class name, then configures it. */
+    public DecryptFields() {
+    }
+
     @Override
     void configureCipher(Map<String, ?> configs) {
         json = new FieldJson();

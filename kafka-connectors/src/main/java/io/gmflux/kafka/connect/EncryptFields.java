@@ -36,6 +36,10 @@ public class EncryptFields<R extends ConnectRecord<R>> extends FieldTransform<R>
     private FieldCipher cipher;
     private FieldJson json;
 
+    /** Kafka Connect constructs it by class name, then configures it. */
+    public EncryptFields() {
+    }
+
     @Override
     void configureCipher(Map<String, ?> configs) {
         json = new FieldJson();

@@ -36,7 +36,8 @@ import org.apache.kafka.connect.storage.Converter;
  * <p>{@code inner} is required ({@code org.apache.kafka.connect.converters.ByteArrayConverter} passes the
  * bytes as they are). The inner converter is configured with every property of this converter except
  * {@code inner}, and {@code inner.X} overrides {@code X} for it. At least one of
- * {@code gmflux.recipients} and {@code gmflux.private.keys} is required; converting in a
+ * {@code gmflux.recipients}, {@code gmflux.private.keys} and {@code gmflux.key.service} (a KMS or
+ * HSM; with {@code gmflux.key.service.alias} it also encrypts) is required; converting in a
  * direction whose keys are missing is a {@link DataException} that names the property. Values
  * only: as a key converter it is refused (an encrypted key would break partitioning and
  * compaction). The wrapped DEK travels in the {@code gmflux.dek} Kafka header, so only the
@@ -57,6 +58,10 @@ public class GmfluxConverter implements Converter {
     private Converter inner;
     private GmfluxSerializer<byte[]> serializer;
     private GmfluxDeserializer<byte[]> deserializer;
+
+    /** Kafka Connect constructs it by class name, then configures it. */
+    public GmfluxConverter() {
+    }
 
     /** This converter's properties: {@code inner} and the serde's {@code gmflux.*} ({@link GmfluxConfig}). */
     @Override

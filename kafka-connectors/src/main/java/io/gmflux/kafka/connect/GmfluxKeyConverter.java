@@ -38,6 +38,10 @@ public class GmfluxKeyConverter implements Converter {
     private final GmfluxKeySerializer<byte[]> serializer = new GmfluxKeySerializer<>(new ByteArraySerializer());
     private final GmfluxKeyDeserializer<byte[]> deserializer = new GmfluxKeyDeserializer<>(new ByteArrayDeserializer());
 
+    /** Kafka Connect constructs it by class name, then configures it. */
+    public GmfluxKeyConverter() {
+    }
+
     @Override
     public ConfigDef config() {
         return new ConfigDef(OWN);

@@ -89,7 +89,7 @@ public final class TunnelConfig {
             map.put(Fingerprint.of(Objects.requireNonNull(k, "trusted key")), k);
         }
         return new TunnelConfig(client, ownKey, Map.copyOf(map), DEFAULT_SUITES, MAX_REKEY_LOG2,
-                Duration.ofSeconds(10), new SecureRandom(), null, EngineChoice.TABLE);
+                Duration.ofSeconds(10), new SecureRandom(), null, EngineChoice.AUTO);
     }
 
     /**
@@ -151,8 +151,9 @@ public final class TunnelConfig {
 
     /**
      * Runs SM4-GCM records (SM4 and GHASH) on {@code engine}: {@link EngineChoice#CONSTANT_TIME}
-     * for a proxy that shares its CPU with untrusted code; default {@link EngineChoice#TABLE}
-     * (faster; codecs/FORMAT.md §4 has the figures). The ZUC suites' S-boxes are table lookups
+     * for a proxy that shares its CPU with untrusted code, {@link EngineChoice#TABLE} to force the
+     * table engine; default {@link EngineChoice#AUTO} (constant-time where the Vector API engines
+     * run, faster there; the table engine elsewhere; codecs/FORMAT.md §4 has the figures). The ZUC suites' S-boxes are table lookups
      * under either choice. Both choices put the same bytes on the wire.
      */
     public TunnelConfig withEngine(EngineChoice engine) {

@@ -29,16 +29,12 @@ import org.bouncycastle.crypto.params.ParametersWithID;
 import org.bouncycastle.crypto.params.SM2KeyExchangePrivateParameters;
 import org.bouncycastle.crypto.params.SM2KeyExchangePublicParameters;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A client written from codecs/PROXY.md alone, with BouncyCastle's SM2 key exchange, SM3, HMAC,
  * HKDF and SM4-GCM, talks to the gmflux server handler: the page and the code cannot drift apart.
  */
 class TunnelConformanceTest {
-
-    @RegisterExtension
-    static final LeakCapture LEAKS = new LeakCapture();
 
     private static final X9ECParameters X9 = GMNamedCurves.getByName("sm2p256v1");
     private static final ECDomainParameters DOMAIN = new ECDomainParameters(X9.getCurve(), X9.getG(), X9.getN(), X9.getH());

@@ -64,14 +64,14 @@ class TunnelEngineChoiceTest {
     }
 
     @Test
-    void theChoiceDefaultsToTableAndSurvivesTheOtherSettings() {
+    void theChoiceDefaultsToAutoAndSurvivesTheOtherSettings() {
         TunnelConfig c = TunnelConfig.client(TunnelPair.CLIENT.privateKey(), TunnelPair.SERVER.publicKey());
-        assertThat(c.engine()).isEqualTo(EngineChoice.TABLE);
+        assertThat(c.engine()).isEqualTo(EngineChoice.AUTO);
         TunnelConfig ct = c.withEngine(EngineChoice.CONSTANT_TIME).withSuites(Suite.SM4_GCM).withRekeyLog2(8)
                 .withHandshakeTimeout(Duration.ofSeconds(3)).withHandshakeExecutor(null)
                 .withRandom(new java.security.SecureRandom());
         assertThat(ct.engine()).isEqualTo(EngineChoice.CONSTANT_TIME);
-        assertThat(c.engine()).isEqualTo(EngineChoice.TABLE);
+        assertThat(c.engine()).isEqualTo(EngineChoice.AUTO);
         assertThatThrownBy(() -> c.withEngine(null)).isInstanceOf(NullPointerException.class).hasMessageContaining("engine");
     }
 }

@@ -1,5 +1,6 @@
 package io.gmflux.pipeline.tunnel;
 
+import static io.gmflux.testing.RandomInputs.random;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -8,12 +9,6 @@ import org.junit.jupiter.api.Test;
 
 /** The handshake message records against the layouts of codecs/PROXY.md §1-§4. */
 class TunnelHandshakeMessagesTest {
-
-    private static byte[] random(SplittableRandom rnd, int n) {
-        byte[] b = new byte[n];
-        rnd.nextBytes(b);
-        return b;
-    }
 
     @Test
     void offsetsAndLengthsAreProxyMds() {

@@ -10,14 +10,10 @@ import java.util.List;
 import java.util.SplittableRandom;
 import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 class TunnelRecordDecoderTest {
-
-    @RegisterExtension
-    static final LeakCapture LEAKS = new LeakCapture();
 
     private static TunnelPair pair(Suite suite, int rekeyLog2) {
         TunnelPair t = new TunnelPair(

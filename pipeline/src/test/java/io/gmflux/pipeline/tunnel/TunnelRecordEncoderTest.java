@@ -10,12 +10,8 @@ import io.netty.handler.codec.UnsupportedMessageTypeException;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 class TunnelRecordEncoderTest {
-
-    @RegisterExtension
-    static final LeakCapture LEAKS = new LeakCapture();
 
     private static TunnelPair pair(Suite suite) {
         TunnelPair t = new TunnelPair(

@@ -4,28 +4,33 @@ import io.gmflux.codecs.bytes.Bytes;
 import io.gmflux.codecs.sm4.GhashKernel;
 import java.util.Objects;
 import jdk.incubator.vector.IntVector;
+import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
  * GHASH (NIST SP 800-38D §6.4) as a GF(2)-linear map on 512-bit vectors, constant-time: a product
- * {@code X * H^p} is the XOR, over the 128 bits of {@code X}, of {@code H^p * x^i} masked by bit
- * {@code i}. The masks are arithmetic (a bit shifted to the lane's sign, then shifted right
- * arithmetically over the lane), the multiples of H are read whole in a fixed order, so no
- * memory access is indexed and no branch taken by H, the running hash or the data.
+ * {@code X * H^p} is the XOR, over the 128 bits of {@code X}, of the multiples {@code H^p * x^i}
+ * whose bit i is set. Sixteen bits of the block at a time become a {@code VectorMask} of 16 lanes
+ * ({@code kmovq}), under which four accumulators XOR the multiples ({@code vpxord} with merge
+ * masking): the data selects lanes inside registers, the multiples of H are read whole in a fixed
+ * order, so no memory access is indexed and no branch taken by H, the running hash or the data.
  *
  * <p><b>Layout.</b> One {@code IntVector} of 16 lanes holds word {@code r} (of four big-endian
- * words) of {@code H^p * x^(16c + k)}, lane {@code k}, for one chunk {@code c} of 16 bits of the
- * block; 4 words x 8 chunks = 32 vectors (2 KiB) per power. A block's mask for chunk {@code c} is
- * its 32-bit word broadcast, shifted left by the lane number and by the chunk's position, then right
- * arithmetically by 31. Eight blocks are absorbed per reduction (aggregated: {@code Y' = (Y + X_1)
- * H^8 + X_2 H^7 + ... + X_8 H}), so the 16 KiB table holds H^1..H^8, and the lanes are XORed
- * together once per 8 blocks; the multiples are already reduced modulo the GCM polynomial.
+ * words) of {@code H^p * x^(16c + 15 - k)} in lane {@code k}, for chunk {@code c} (16 bits, bit
+ * {@code k} of the chunk read as a number, so lane order matches {@code VectorMask.fromLong}) of the
+ * block: 4 words x 8 chunks = 32 vectors (2 KiB) per power. Eight blocks are absorbed per
+ * reduction (aggregated: {@code Y' = (Y + X_1) H^8 + X_2 H^7 + ... + X_8 H}), so the 16 KiB table
+ * holds H^1..H^8, and the lanes are XORed together once per 8 blocks; the multiples are already
+ * reduced modulo the GCM polynomial. Per block: 8 mask moves and 32 masked XORs with a memory
+ * operand (bench/results/ghash-vector.md has the candidates and their figures).
  *
  * <p><b>Why one method.</b> All vector work is in {@link #updateBlocks}: a call with vector
  * arguments that C2 declines to inline boxes the vectors (garbage and several times slower).
  * Constant-time only as compiled by C2 with the Vector API intrinsics (the API's Java fallback
- * branches in places): {@link GhashVectorProvider} warms it up on public data and times it first.
+ * branches on mask bits): {@link GhashVectorProvider} warms it up on public data and times it first.
+ * The masked loads read valid table memory in every lane, so fault suppression never takes the
+ * slow path.
  *
  * <p>Not thread-safe. Holds the table (multiples of H) until {@link #destroy()}.
  */
@@ -36,12 +41,10 @@ final class GhashVectorKernel implements GhashKernel {
     static final int POWERS = 8;
     /** Ints per power: 8 chunks x 4 words x 16 lanes. */
     private static final int POWER_INTS = 8 * 4 * 16;
-    /** The shift that brings lane k's bit of a chunk to the lane's sign. */
-    private static final int[] LANE_SHIFTS = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
     /** {@code R} of SP 800-38D §6.3: the high word of {@code x^128 mod P} seen as {@code V >> 1}. */
     private static final long R = 0xE100000000000000L;
 
-    /** {@code table[(p - 1) * POWER_INTS + (c * 4 + r) * 16 + k]}: word r of {@code H^p * x^(16c + k)}. */
+    /** {@code table[(p - 1) * POWER_INTS + (c * 4 + r) * 16 + k]}: word r of {@code H^p * x^(16c + 15 - k)}. */
     private final int[] table = new int[POWERS * POWER_INTS];
 
     /** The table for H (16 bytes, read only), computed without secret-dependent access or branch. */
@@ -75,12 +78,12 @@ final class GhashVectorKernel implements GhashKernel {
         }
     }
 
-    /** Writes the multiples {@code P * x^i}, i = 0..127, of {@code P = H^p} into the table. */
+    /** Writes the multiples {@code P * x^i}, i = 0..127, of {@code P = H^p} into the table (lane 15 - i mod 16). */
     private void fill(int p, long vHi, long vLo) {
         int base = (p - 1) * POWER_INTS;
         for (int i = 0; i < 128; i++) {
             int chunk = i >>> 4;
-            int lane = i & 15;
+            int lane = 15 - (i & 15);
             int at = base + chunk * 64 + lane;
             table[at] = (int) (vHi >>> 32);
             table[at + 16] = (int) vHi;
@@ -95,7 +98,6 @@ final class GhashVectorKernel implements GhashKernel {
     @Override
     public void updateBlocks(long[] y, byte[] in, int off, int blocks) {
         int[] t = table;
-        IntVector laneShifts = IntVector.fromArray(INTS, LANE_SHIFTS, 0);
         long yHi = y[0];
         long yLo = y[1];
         while (blocks > 0) {
@@ -107,27 +109,57 @@ final class GhashVectorKernel implements GhashKernel {
             long xHi = yHi;
             long xLo = yLo;
             for (int i = 0; i < n; i++, off += 16) {
-                // block i of n is multiplied by H^(n - i)
+                // block i of n is multiplied by H^(n - i); chunk c of the block uses the 64 ints at base + 64 c
                 int base = (n - 1 - i) * POWER_INTS;
                 long bHi = xHi ^ Bytes.getLongBE(in, off);
                 long bLo = xLo ^ Bytes.getLongBE(in, off + 8);
                 xHi = 0;
                 xLo = 0;
-                for (int w = 0; w < 4; w++, base += 128) {
-                    long word = w < 2 ? bHi : bLo;
-                    int bits = (int) (word >>> ((w & 1) == 0 ? 32 : 0));
-                    IntVector spread = IntVector.broadcast(INTS, bits).lanewise(VectorOperators.LSHL, laneShifts);
-                    IntVector m = spread.lanewise(VectorOperators.ASHR, 31);
-                    a0 = a0.lanewise(VectorOperators.XOR, m.lanewise(VectorOperators.AND, IntVector.fromArray(INTS, t, base)));
-                    a1 = a1.lanewise(VectorOperators.XOR, m.lanewise(VectorOperators.AND, IntVector.fromArray(INTS, t, base + 16)));
-                    a2 = a2.lanewise(VectorOperators.XOR, m.lanewise(VectorOperators.AND, IntVector.fromArray(INTS, t, base + 32)));
-                    a3 = a3.lanewise(VectorOperators.XOR, m.lanewise(VectorOperators.AND, IntVector.fromArray(INTS, t, base + 48)));
-                    m = spread.lanewise(VectorOperators.LSHL, 16).lanewise(VectorOperators.ASHR, 31);
-                    a0 = a0.lanewise(VectorOperators.XOR, m.lanewise(VectorOperators.AND, IntVector.fromArray(INTS, t, base + 64)));
-                    a1 = a1.lanewise(VectorOperators.XOR, m.lanewise(VectorOperators.AND, IntVector.fromArray(INTS, t, base + 80)));
-                    a2 = a2.lanewise(VectorOperators.XOR, m.lanewise(VectorOperators.AND, IntVector.fromArray(INTS, t, base + 96)));
-                    a3 = a3.lanewise(VectorOperators.XOR, m.lanewise(VectorOperators.AND, IntVector.fromArray(INTS, t, base + 112)));
-                }
+                VectorMask<Integer> m;
+                int w0 = (int) (bHi >>> 32);
+                m = VectorMask.fromLong(INTS, w0 >>> 16);
+                a0 = a0.lanewise(VectorOperators.XOR, IntVector.fromArray(INTS, t, base), m);
+                a1 = a1.lanewise(VectorOperators.XOR, IntVector.fromArray(INTS, t, base + 16), m);
+                a2 = a2.lanewise(VectorOperators.XOR, IntVector.fromArray(INTS, t, base + 32), m);
+                a3 = a3.lanewise(VectorOperators.XOR, IntVector.fromArray(INTS, t, base + 48), m);
+                m = VectorMask.fromLong(INTS, w0 & 0xFFFF);
+                a0 = a0.lanewise(VectorOperators.XOR, IntVector.fromArray(INTS, t, base + 64), m);
+                a1 = a1.lanewise(VectorOperators.XOR, IntVector.fromArray(INTS, t, base + 80), m);
+                a2 = a2.lanewise(VectorOperators.XOR, IntVector.fromArray(INTS, t, base + 96), m);
+                a3 = a3.lanewise(VectorOperators.XOR, IntVector.fromArray(INTS, t, base + 112), m);
+                int w1 = (int) bHi;
+                m = VectorMask.fromLong(INTS, w1 >>> 16);
+                a0 = a0.lanewise(VectorOperators.XOR, IntVector.fromArray(INTS, t, base + 128), m);
+                a1 = a1.lanewise(VectorOperators.XOR, IntVector.fromArray(INTS, t, base + 144), m);
+                a2 = a2.lanewise(VectorOperators.XOR, IntVector.fromArray(INTS, t, base + 160), m);
+                a3 = a3.lanewise(VectorOperators.XOR, IntVector.fromArray(INTS, t, base + 176), m);
+                m = VectorMask.fromLong(INTS, w1 & 0xFFFF);
+                a0 = a0.lanewise(VectorOperators.XOR, IntVector.fromArray(INTS, t, base + 192), m);
+                a1 = a1.lanewise(VectorOperators.XOR, IntVector.fromArray(INTS, t, base + 208), m);
+                a2 = a2.lanewise(VectorOperators.XOR, IntVector.fromArray(INTS, t, base + 224), m);
+                a3 = a3.lanewise(VectorOperators.XOR, IntVector.fromArray(INTS, t, base + 240), m);
+                int w2 = (int) (bLo >>> 32);
+                m = VectorMask.fromLong(INTS, w2 >>> 16);
+                a0 = a0.lanewise(VectorOperators.XOR, IntVector.fromArray(INTS, t, base + 256), m);
+                a1 = a1.lanewise(VectorOperators.XOR, IntVector.fromArray(INTS, t, base + 272), m);
+                a2 = a2.lanewise(VectorOperators.XOR, IntVector.fromArray(INTS, t, base + 288), m);
+                a3 = a3.lanewise(VectorOperators.XOR, IntVector.fromArray(INTS, t, base + 304), m);
+                m = VectorMask.fromLong(INTS, w2 & 0xFFFF);
+                a0 = a0.lanewise(VectorOperators.XOR, IntVector.fromArray(INTS, t, base + 320), m);
+                a1 = a1.lanewise(VectorOperators.XOR, IntVector.fromArray(INTS, t, base + 336), m);
+                a2 = a2.lanewise(VectorOperators.XOR, IntVector.fromArray(INTS, t, base + 352), m);
+                a3 = a3.lanewise(VectorOperators.XOR, IntVector.fromArray(INTS, t, base + 368), m);
+                int w3 = (int) bLo;
+                m = VectorMask.fromLong(INTS, w3 >>> 16);
+                a0 = a0.lanewise(VectorOperators.XOR, IntVector.fromArray(INTS, t, base + 384), m);
+                a1 = a1.lanewise(VectorOperators.XOR, IntVector.fromArray(INTS, t, base + 400), m);
+                a2 = a2.lanewise(VectorOperators.XOR, IntVector.fromArray(INTS, t, base + 416), m);
+                a3 = a3.lanewise(VectorOperators.XOR, IntVector.fromArray(INTS, t, base + 432), m);
+                m = VectorMask.fromLong(INTS, w3 & 0xFFFF);
+                a0 = a0.lanewise(VectorOperators.XOR, IntVector.fromArray(INTS, t, base + 448), m);
+                a1 = a1.lanewise(VectorOperators.XOR, IntVector.fromArray(INTS, t, base + 464), m);
+                a2 = a2.lanewise(VectorOperators.XOR, IntVector.fromArray(INTS, t, base + 480), m);
+                a3 = a3.lanewise(VectorOperators.XOR, IntVector.fromArray(INTS, t, base + 496), m);
             }
             yHi = ((long) a0.reduceLanes(VectorOperators.XOR) << 32) | (a1.reduceLanes(VectorOperators.XOR) & 0xFFFFFFFFL);
             yLo = ((long) a2.reduceLanes(VectorOperators.XOR) << 32) | (a3.reduceLanes(VectorOperators.XOR) & 0xFFFFFFFFL);

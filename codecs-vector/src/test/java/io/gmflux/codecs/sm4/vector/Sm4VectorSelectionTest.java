@@ -2,6 +2,7 @@ package io.gmflux.codecs.sm4.vector;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.gmflux.codecs.sm4.EngineChoice;
 import io.gmflux.codecs.sm4.Sm4;
 import io.gmflux.codecs.sm4.Sm4Engine;
 import java.io.IOException;
@@ -37,6 +38,10 @@ class Sm4VectorSelectionTest {
             assertThat(seen.get("warm-up thread")).isEqualTo("gmflux-sm4-vector-warmup daemon priority 1");
             assertThat(seen.get("after await")).startsWith("vector-512");
             assertThat(seen.get("later")).isEqualTo("Sm4VectorEngine");
+            assertThat(seen.get("ghash after first call")).isEqualTo("scalar (masked multiplications) (vector GHASH warming up)");
+            assertThat(seen.get("auto after first call")).as("keys made during the warm-up").isEqualTo("table");
+            assertThat(seen.get("ghash after await")).startsWith("vector-512 linear map");
+            assertThat(seen.get("auto after await")).isEqualTo("constant-time");
         } else {
             assertThat(seen.get("after await")).startsWith("bitsliced (vector engine not used: ");
             assertThat(seen.get("later")).isEqualTo("Sm4ConstantTimeEngine");
@@ -53,6 +58,9 @@ class Sm4VectorSelectionTest {
                 .isEqualTo("bitsliced (vector engine not used: disabled by gmflux.sm4.vector=false)");
         assertThat(seen.get("warm-up thread")).isEqualTo("none");
         assertThat(seen.get("later")).isEqualTo("Sm4ConstantTimeEngine");
+        assertThat(seen.get("ghash after await"))
+                .isEqualTo("scalar (masked multiplications) (vector GHASH not used: disabled by gmflux.sm4.vector=false)");
+        assertThat(seen.get("auto after await")).isEqualTo("table");
         assertThat(seen.get("same bytes")).isEqualTo("true");
     }
 
@@ -64,6 +72,8 @@ class Sm4VectorSelectionTest {
         if (vbmi()) {
             assertThat(seen.get("first")).isEqualTo("Sm4VectorEngine");
             assertThat(seen.get("name after first call")).startsWith("vector-512");
+            assertThat(seen.get("ghash after first call")).startsWith("vector-512 linear map");
+            assertThat(seen.get("auto after first call")).isEqualTo("constant-time");
         } else {
             assertThat(seen.get("first")).isEqualTo("Sm4ConstantTimeEngine");
         }
@@ -105,6 +115,8 @@ class Sm4VectorSelectionTest {
             Sm4Engine first = Sm4.newConstantTimeEngine(key);
             long firstCall = System.nanoTime() - start;
             System.out.println("name after first call: " + Sm4.constantTimeEngineName());
+            System.out.println("ghash after first call: " + Sm4.constantTimeGhashName());
+            System.out.println("auto after first call: " + EngineChoice.AUTO.resolve().label());
             System.out.println("first: " + first.getClass().getSimpleName());
             System.out.println("warm-up thread: " + Thread.getAllStackTraces().keySet().stream()
                     .filter(t -> t.getName().equals("gmflux-sm4-vector-warmup"))
@@ -113,6 +125,8 @@ class Sm4VectorSelectionTest {
             String chosen = Sm4.awaitConstantTimeEngine(Duration.ofMinutes(2));
             long choice = System.nanoTime() - start;
             System.out.println("after await: " + chosen);
+            System.out.println("ghash after await: " + Sm4.constantTimeGhashName());
+            System.out.println("auto after await: " + EngineChoice.AUTO.resolve().label());
             // for a reader of a failure, not asserted: the point of the choice is the first call's latency
             System.out.printf("took: first call %d ms, choice %d ms%n", firstCall / 1_000_000, choice / 1_000_000);
             Sm4Engine later = Sm4.newConstantTimeEngine(key);

@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * Where a token's user PIN is read from: a file (its content, one trailing line break dropped) or an
@@ -49,6 +50,22 @@ public final class PinSource {
     /** Reads the PIN; the caller wipes the returned array. An absent or empty source is an {@link IOException}. */
     public char[] read() throws IOException {
         return file != null ? readFile() : readEnv();
+    }
+
+    /**
+     * What identifies the PIN's current content without holding it: the file's modification time and
+     * size, or the variable's name (a process's environment does not change). Equal values: the PIN
+     * has not been replaced.
+     */
+    Object version() {
+        if (file == null) {
+            return envName;
+        }
+        try {
+            return List.of(Files.getLastModifiedTime(file), Files.size(file));
+        } catch (IOException e) {
+            return "unreadable";
+        }
     }
 
     private char[] readFile() throws IOException {

@@ -25,6 +25,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -43,7 +44,8 @@ import javax.security.auth.login.LoginException;
  * <p><b>Configuration.</b> A SunPKCS11 configuration file names the module ({@code library}) and
  * the token ({@code slot} or {@code slotListIndex}); the user PIN comes from a file or an
  * environment variable ({@link PinSource}), never from a property in clear. The PIN is read at
- * login, passed to the token and wiped.
+ * each login, passed to the token and wiped. A PIN the token refused is not sent again (callers
+ * retry {@code UNAVAILABLE}, and tokens lock after a few wrong PINs) until the PIN file changes.
  *
  * <p><b>Keys and versions.</b> An alias names the secret keys labelled ({@code CKA_LABEL})
  * {@code <alias>} (version 0) or {@code <alias>#v<N>} (N = 1, 2, ...): {@link #resolve} picks the
@@ -68,11 +70,12 @@ import javax.security.auth.login.LoginException;
  *
  * <p><b>Thread safety.</b> Thread-safe. Each call takes its own {@link Cipher}; SunPKCS11 lends it a
  * session from the provider's pool and returns it when the operation ends. The key objects found
- * are kept by label (token-object handles stay valid while the login does); the key store is
- * read and the login renewed under this object's lock. PKCS#11 login belongs to the process:
- * services opened in one JVM on the same token share it (a token already logged in accepts the
- * service without checking its PIN again), and {@link #close()} logs out only when the last open
- * service with the same provider name closes.
+ * are kept by label; the key store is read and the login renewed under this object's lock. PKCS#11
+ * login belongs to the process: services opened in one JVM on the same token share it (a token
+ * already logged in accepts the service without checking its PIN again), and {@link #close()} logs
+ * out only when the last open service with the same provider name closes. A logout by anything
+ * else invalidates the kept handles: the next operation logs in again (reading the PIN afresh),
+ * finds the key again and retries once.
  */
 public final class Pkcs11KeyService implements KeyService {
 
@@ -91,6 +94,8 @@ public final class Pkcs11KeyService implements KeyService {
     private static final int TAG_LENGTH = 16;
     private static final int MAX_DEK_LENGTH = 1024;
     private static final Pattern PKCS11_CODE = Pattern.compile("CKR_[A-Z_0-9]+");
+    private static final Set<String> STALE = Set.of("CKR_OBJECT_HANDLE_INVALID", "CKR_KEY_HANDLE_INVALID",
+            "CKR_USER_NOT_LOGGED_IN", "CKR_SESSION_HANDLE_INVALID", "CKR_SESSION_CLOSED");
     private static final Map<String, Integer> OPEN_BY_PROVIDER = new ConcurrentHashMap<>();
 
     private final Provider provider;
@@ -99,6 +104,8 @@ public final class Pkcs11KeyService implements KeyService {
     private final SecureRandom random = new SecureRandom();
     private final Map<String, SecretKey> keysByLabel = new ConcurrentHashMap<>();
     private boolean closed;
+    /** The {@link PinSource#version()} the token refused: not sent again until it changes. */
+    private Object refusedPin;
 
     /**
      * Opens the token that {@link #CONFIG} describes and logs in with the PIN from {@link #PIN_FILE}
@@ -167,23 +174,18 @@ public final class Pkcs11KeyService implements KeyService {
             throw new IllegalArgumentException("DEK must be 1-" + MAX_DEK_LENGTH + " bytes");
         }
         String label = labelOf(kek.kekId());
-        SecretKey key = keyFor(label);
-        byte[] iv = new byte[IV_LENGTH];
-        random.nextBytes(iv);
-        byte[] sealed;
-        try {
+        return inToken(label, "wrapping", key -> {
+            byte[] iv = new byte[IV_LENGTH];
+            random.nextBytes(iv);
             Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding", provider);
             cipher.init(Cipher.ENCRYPT_MODE, key, new GCMParameterSpec(TAG_LENGTH * 8, iv));
             cipher.updateAAD(context);
-            sealed = cipher.doFinal(dek);
-        } catch (GeneralSecurityException | ProviderException e) {
-            throw failure("wrapping under '" + label + "'", label, e);
-        }
-        byte[] wrapped = new byte[1 + IV_LENGTH + sealed.length];
-        wrapped[0] = FORMAT_AES_GCM;
-        System.arraycopy(iv, 0, wrapped, 1, IV_LENGTH);
-        System.arraycopy(sealed, 0, wrapped, 1 + IV_LENGTH, sealed.length);
-        return wrapped;
+            byte[] wrapped = new byte[1 + IV_LENGTH + cipher.getOutputSize(dek.length)];
+            wrapped[0] = FORMAT_AES_GCM;
+            System.arraycopy(iv, 0, wrapped, 1, IV_LENGTH);
+            int written = cipher.doFinal(dek, 0, dek.length, wrapped, 1 + IV_LENGTH);
+            return written == wrapped.length - 1 - IV_LENGTH ? wrapped : Arrays.copyOf(wrapped, 1 + IV_LENGTH + written);
+        });
     }
 
     @Override
@@ -192,17 +194,40 @@ public final class Pkcs11KeyService implements KeyService {
             throw new KeyServiceException(Reason.UNWRAP_FAILED, "wrapped key is not in the 0x01 AES-GCM layout");
         }
         String label = labelOf(kekId);
-        SecretKey key = keyFor(label);
-        try {
+        return inToken(label, "unwrapping", key -> {
             Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding", provider);
             cipher.init(Cipher.DECRYPT_MODE, key, new GCMParameterSpec(TAG_LENGTH * 8, wrapped, 1, IV_LENGTH));
             cipher.updateAAD(context);
             return cipher.doFinal(wrapped, 1 + IV_LENGTH, wrapped.length - 1 - IV_LENGTH);
-        } catch (AEADBadTagException e) {
-            throw new KeyServiceException(Reason.UNWRAP_FAILED,
-                    "authentication failed under '" + label + "': wrong key, wrong context or altered bytes");
-        } catch (GeneralSecurityException | ProviderException e) {
-            throw failure("unwrapping under '" + label + "'", label, e);
+        });
+    }
+
+    /** One cipher operation with the key {@code label} names, run in the token. */
+    private interface TokenOperation {
+        byte[] run(SecretKey key) throws GeneralSecurityException;
+    }
+
+    /**
+     * Runs {@code operation} with the key labelled {@code label}. Handles go stale when the process
+     * is logged out of the token (by another provider on it, or a token reset): then this logs in
+     * again, finds the key again and runs once more.
+     */
+    private byte[] inToken(String label, String doing, TokenOperation operation) throws KeyServiceException {
+        for (int attempt = 0; ; attempt++) {
+            SecretKey key = keyFor(label);
+            try {
+                return operation.run(key);
+            } catch (AEADBadTagException e) {
+                throw new KeyServiceException(Reason.UNWRAP_FAILED,
+                        "authentication failed under '" + label + "': wrong key, wrong context or altered bytes");
+            } catch (GeneralSecurityException | ProviderException e) {
+                keysByLabel.remove(label);
+                if (attempt == 0 && STALE.contains(String.valueOf(pkcs11Code(e)))) {
+                    loginAndReadLabels();
+                    continue;
+                }
+                throw failure(doing + " under '" + label + "'", e);
+            }
         }
     }
 
@@ -261,14 +286,15 @@ public final class Pkcs11KeyService implements KeyService {
         if (!(key instanceof SecretKey secret) || !"AES".equals(key.getAlgorithm())) {
             throw new KeyServiceException(Reason.KEY_DISABLED, "key '" + label + "' is not an AES secret key");
         }
-        if (key.getEncoded() != null) {
-            throw new KeyServiceException(Reason.KEY_DISABLED,
-                    "key '" + label + "' is readable outside the token (CKA_SENSITIVE false): refused");
-        }
-        // SunPKCS11 states CKA_EXTRACTABLE only in the key's description ("..., unextractable)").
-        if (!key.toString().endsWith(", unextractable)")) {
-            throw new KeyServiceException(Reason.KEY_DISABLED,
-                    "key '" + label + "' may be exported from the token (CKA_EXTRACTABLE not false): refused");
+        // SunPKCS11 states CKA_SENSITIVE and CKA_EXTRACTABLE only in the key's description
+        // ("..., sensitive, unextractable)"); getEncoded() is null for an unextractable key even when
+        // its CKA_VALUE can be read, so it is not enough.
+        String description = key.toString();
+        if (key.getEncoded() != null || !description.endsWith(", sensitive, unextractable)")) {
+            String attribute = description.contains("not sensitive") || key.getEncoded() != null
+                    ? "its value can be read (CKA_SENSITIVE not true)"
+                    : "it may be exported from the token (CKA_EXTRACTABLE not false)";
+            throw new KeyServiceException(Reason.KEY_DISABLED, "key '" + label + "' refused: " + attribute);
         }
         return secret;
     }
@@ -277,6 +303,11 @@ public final class Pkcs11KeyService implements KeyService {
     private synchronized void loginAndReadLabels() throws KeyServiceException {
         if (closed) {
             throw new IllegalStateException("key service closed");
+        }
+        if (refusedPin != null && refusedPin.equals(pin.version())) {
+            throw new KeyServiceException(Reason.UNAVAILABLE, "login to " + provider.getName() + " is not tried again:"
+                    + " the token refused this PIN (" + pin + "); tokens lock after a few wrong PINs, so the next"
+                    + " login waits until the PIN is replaced");
         }
         char[] secret;
         try {
@@ -291,6 +322,9 @@ public final class Pkcs11KeyService implements KeyService {
             keysByLabel.clear();
             String code = pkcs11Code(e);
             boolean wrongPin = "CKR_PIN_INCORRECT".equals(code) || hasCause(e, FailedLoginException.class);
+            if (wrongPin) {
+                refusedPin = pin.version();
+            }
             throw new KeyServiceException(Reason.UNAVAILABLE, "login to " + provider.getName() + " failed: "
                     + (wrongPin ? "PIN incorrect (" + pin + ")" : describe(e)), wrongPin ? null : e);
         } finally {
@@ -298,7 +332,7 @@ public final class Pkcs11KeyService implements KeyService {
         }
     }
 
-    private KeyServiceException failure(String doing, String label, Exception e) {
+    private KeyServiceException failure(String doing, Exception e) {
         String code = pkcs11Code(e);
         if ("CKR_KEY_FUNCTION_NOT_PERMITTED".equals(code) || "CKR_KEY_TYPE_INCONSISTENT".equals(code)) {
             return new KeyServiceException(Reason.KEY_DISABLED, doing + ": the token does not allow this key for "
@@ -307,8 +341,6 @@ public final class Pkcs11KeyService implements KeyService {
         if (e instanceof InvalidKeyException && code == null) {
             return new KeyServiceException(Reason.KEY_DISABLED, doing + ": " + e.getMessage(), e);
         }
-        // Handles that no longer work (logout elsewhere, token replaced): look the key up again next time.
-        keysByLabel.remove(label);
         return unavailable(doing, e);
     }
 

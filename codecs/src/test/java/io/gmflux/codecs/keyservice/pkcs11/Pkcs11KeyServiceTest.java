@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.gmflux.codecs.keyservice.KekRef;
+import io.gmflux.codecs.keyservice.KeyService;
 import io.gmflux.codecs.keyservice.KeyServiceException;
+import io.gmflux.codecs.keyservice.KeyServices;
 import io.gmflux.codecs.keyservice.KeyServiceException.Reason;
 
 import java.nio.charset.StandardCharsets;
@@ -149,6 +151,42 @@ class Pkcs11KeyServiceTest {
     }
 
     @Test
+    void opensByNameThroughKeyServices() throws Exception {
+        hsm.createKek("kek", alias);
+        Map<String, Object> properties = Map.of(
+                "gmflux.key.service.pkcs11.config", hsm.config("kek").toString(),
+                "gmflux.key.service.pkcs11.pin.file", hsm.pinFile().toString(),
+                "gmflux.key.service.alias", alias,
+                "bootstrap.servers", "ignored:9092");
+        try (KeyService byName = KeyServices.open("pkcs11", properties)) {
+            assertThat(byName).isInstanceOf(Pkcs11KeyService.class);
+            KekRef kek = byName.resolve(alias);
+            byte[] dek = randomBytes(32);
+            assertThat(service.unwrap(kek.kekId(), byName.wrap(kek, dek, CONTEXT), CONTEXT)).isEqualTo(dek);
+        }
+    }
+
+    @Test
+    void aRefusedPinIsNotSentAgainUntilThePinFileChanges() throws Exception {
+        hsm.createKek("kek", alias);
+        java.nio.file.Path pinFile = hsm.pinFile(alias + ".pin", SoftHsm.PIN);
+        try (Pkcs11KeyService fromFile = new Pkcs11KeyService(hsm.config("kek"), PinSource.fromFile(pinFile))) {
+            KekRef kek = fromFile.resolve(alias);
+            hsm.pinFile(alias + ".pin", "1357");
+            // Another provider name on the token logs the process out: the next call must log in again.
+            new Pkcs11KeyService(hsm.config("kek", "gmflux-kek-logout"), PinSource.fromFile(hsm.pinFile())).close();
+            assertThat(catchReason(() -> fromFile.resolve(alias), Reason.UNAVAILABLE).getMessage())
+                    .contains("PIN incorrect").doesNotContain("1357");
+            assertThat(catchReason(() -> fromFile.resolve(alias), Reason.UNAVAILABLE).getMessage())
+                    .contains("not tried again").contains(alias + ".pin").doesNotContain("1357");
+            hsm.pinFile(alias + ".pin", SoftHsm.PIN + "\n");
+            assertThat(fromFile.resolve(alias)).isEqualTo(kek);
+        }
+        // The fixture's own services on this token log in again too.
+        assertThat(service.resolve(alias).alias()).isEqualTo(alias);
+    }
+
+    @Test
     void opensWithPinFromEnvironment() throws Exception {
         assumeTrue(SoftHsm.PIN.equals(System.getenv("GMFLUX_TEST_PKCS11_PIN")),
                 "GMFLUX_TEST_PKCS11_PIN is not set in this JVM's environment (surefire sets it)");
@@ -180,6 +218,13 @@ class Pkcs11KeyServiceTest {
     @Test
     void refusesAKeyWhoseValueCanBeRead() throws Exception {
         hsm.createKey("kek", alias, "CKA_SENSITIVE = false", "CKA_EXTRACTABLE = true");
+        assertThat(catchReason(() -> service.resolve(alias), Reason.KEY_DISABLED).getMessage()).contains("CKA_SENSITIVE");
+    }
+
+    @Test
+    void refusesAReadableKeyEvenWhenNotExtractable() throws Exception {
+        // CKA_VALUE of a non-sensitive key can be read with C_GetAttributeValue, whatever CKA_EXTRACTABLE says.
+        hsm.createKey("kek", alias, "CKA_SENSITIVE = false", "CKA_EXTRACTABLE = false");
         assertThat(catchReason(() -> service.resolve(alias), Reason.KEY_DISABLED).getMessage()).contains("CKA_SENSITIVE");
     }
 
@@ -233,6 +278,19 @@ class Pkcs11KeyServiceTest {
         byte[] dek = randomBytes(32);
         assertThat(service.unwrap(kek.kekId(), service.wrap(kek, dek, CONTEXT), CONTEXT)).isEqualTo(dek);
         assertThatThrownBy(() -> second.resolve(alias)).isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
+    void logsInAgainAfterAnotherProviderLoggedTheTokenOut() throws Exception {
+        hsm.createKek("kek", alias);
+        KekRef kek = service.resolve(alias);
+        byte[] dek = randomBytes(32);
+        byte[] wrapped = service.wrap(kek, dek, CONTEXT);
+        // Another provider name on the same token: its close logs the whole process out of the token.
+        new Pkcs11KeyService(hsm.config("kek", "gmflux-kek-elsewhere"), PinSource.fromFile(hsm.pinFile())).close();
+        assertThat(service.resolve(alias)).isEqualTo(kek);
+        assertThat(service.unwrap(kek.kekId(), wrapped, CONTEXT)).isEqualTo(dek);
+        assertThat(service.unwrap(kek.kekId(), service.wrap(kek, dek, CONTEXT), CONTEXT)).isEqualTo(dek);
     }
 
     @Test

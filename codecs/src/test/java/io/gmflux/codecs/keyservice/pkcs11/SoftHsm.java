@@ -98,8 +98,13 @@ public final class SoftHsm {
 
     /** A SunPKCS11 configuration file for {@code token}, provider name {@code SunPKCS11-gmflux-<token>}. */
     public Path config(String token) throws IOException {
-        Path file = dir.resolve(token + ".cfg");
-        Files.writeString(file, configText("gmflux-" + token, token, ""));
+        return config(token, "gmflux-" + token);
+    }
+
+    /** A SunPKCS11 configuration file for {@code token} with provider name {@code SunPKCS11-<name>}. */
+    public Path config(String token, String name) throws IOException {
+        Path file = dir.resolve(name + ".cfg");
+        Files.writeString(file, configText(name, token, ""));
         return file;
     }
 

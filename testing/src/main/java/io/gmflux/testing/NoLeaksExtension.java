@@ -1,4 +1,4 @@
-package io.gmflux.pipeline;
+package io.gmflux.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -15,8 +15,10 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * Makes Netty's leak detector (PARANOID in every test JVM, see the parent pom) fail the build
  * instead of logging: it installs, before any buffer class is initialised, a detector factory
  * that records every leak report, and after each test class it collects garbage, allocates so the
- * detector polls, and asserts that nothing was reported. Registered for every test of this module
- * through {@code META-INF/services} and {@code junit.jupiter.extensions.autodetection.enabled}.
+ * detector polls, and asserts that nothing was reported. A module registers it for all its tests
+ * through its own {@code META-INF/services/org.junit.jupiter.api.extension.Extension} and
+ * {@code junit.jupiter.extensions.autodetection.enabled=true}: autodetection loads it before any
+ * test touches a buffer, which the factory must precede (a detector made earlier is not replaced).
  */
 public final class NoLeaksExtension implements AfterAllCallback {
 

@@ -2,22 +2,22 @@ package io.gmflux.codecs.testing;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.gmflux.codecs.bytes.Hex;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 
 /**
- * The standards' known-answer vectors, read from the test resource {@code vectors/vectors.json}
- * ({@code codecs/src/test/resources/vectors/}; its README gives each group's standard and section).
+ * The standards' known-answer vectors, read from the gmflux-testing resource {@code vectors/vectors.json}
+ * ({@code testing/src/main/resources/vectors/}; its README gives each group's standard and section).
  * The file is part of the repository, so these tests need nothing beside the checkout. A missing or
  * empty group fails the test: vectors are never optional.
  */
 public final class Vectors {
 
-    /** The classpath location of the vectors (codecs/src/test/resources/vectors/vectors.json). */
+    /** The classpath location of the vectors (testing/src/main/resources/vectors/vectors.json). */
     public static final String RESOURCE = "/vectors/vectors.json";
 
     private static volatile JsonNode root;
@@ -73,13 +73,13 @@ public final class Vectors {
         if (f == null || !f.isTextual()) {
             throw new AssertionError("vector " + v.path("id").asText() + " has no hex field " + field);
         }
-        return Hex.decode(f.asText());
+        return HexFormat.of().parseHex(f.asText());
     }
 
     private static JsonNode read() throws IOException {
         try (InputStream in = Vectors.class.getResourceAsStream(RESOURCE)) {
             if (in == null) {
-                throw new AssertionError("test resource " + RESOURCE + " is missing from the classpath");
+                throw new AssertionError("resource " + RESOURCE + " is missing from the classpath (gmflux-testing)");
             }
             return new ObjectMapper().readTree(in);
         }

@@ -1,6 +1,5 @@
 package io.gmflux.codecs.testing;
 
-import io.gmflux.codecs.bytes.Hex;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -9,6 +8,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -64,7 +64,7 @@ public final class PeerVectors {
         /** A hex field, decoded ({@code -} is empty); fails the test if it is missing. */
         public byte[] hex(String name) {
             String v = text(name);
-            return v.equals("-") ? new byte[0] : Hex.decode(v);
+            return v.equals("-") ? new byte[0] : HexFormat.of().parseHex(v);
         }
 
         /** A decimal field; fails the test if it is missing. */

@@ -1,4 +1,4 @@
-package io.gmflux.pipeline;
+package io.gmflux.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,18 +1,18 @@
 package io.gmflux.codecs.testing;
 
-import io.gmflux.codecs.bytes.Hex;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The known answers the standards' collection lacks, read from the test resource
+ * The known answers the standards' collection lacks, read from the gmflux-testing resource
  * {@code vectors/extra-vectors.txt} (the same file {@code gmflux selftest} embeds; its header and the
  * README beside it give the format and sources): {@code vector <algorithm> <id>} opens a record, each
  * following {@code <field> <value>} line belongs to it. A missing algorithm fails the test.
@@ -20,7 +20,7 @@ import java.util.Map;
  */
 public final class ExtraVectors {
 
-    /** The classpath location of the file (codecs/src/test/resources/vectors/extra-vectors.txt). */
+    /** The classpath location of the file (testing/src/main/resources/vectors/extra-vectors.txt). */
     public static final String RESOURCE = "/vectors/extra-vectors.txt";
 
     private ExtraVectors() {
@@ -41,7 +41,7 @@ public final class ExtraVectors {
         /** A hex field, decoded ({@code -} is empty); fails the test if it is missing. */
         public byte[] hex(String name) {
             String v = text(name);
-            return v.equals("-") ? new byte[0] : Hex.decode(v);
+            return v.equals("-") ? new byte[0] : HexFormat.of().parseHex(v);
         }
 
         @Override

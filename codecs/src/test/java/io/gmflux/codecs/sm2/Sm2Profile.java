@@ -1,0 +1,138 @@
+package io.gmflux.codecs.sm2;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.bouncycastle.asn1.x9.X9ECParameters;
+import org.bouncycastle.crypto.AsymmetricCipherKeyPair;
+import org.bouncycastle.crypto.ec.CustomNamedCurves;
+import org.bouncycastle.crypto.engines.SM2Engine;
+import org.bouncycastle.crypto.generators.ECKeyPairGenerator;
+import org.bouncycastle.crypto.params.ECDomainParameters;
+import org.bouncycastle.crypto.params.ECKeyGenerationParameters;
+import org.bouncycastle.crypto.params.ECPrivateKeyParameters;
+import org.bouncycastle.crypto.params.ECPublicKeyParameters;
+import org.bouncycastle.crypto.params.ParametersWithRandom;
+import org.bouncycastle.crypto.signers.SM2Signer;
+
+/**
+ * Development tool: CPU time per call of SM2's building blocks and operations, with BouncyCastle's
+ * lightweight SM2 in the same JVM, alternating rounds after a warm-up. Not a test; run by hand.
+ */
+public final class Sm2Profile {
+
+    interface Op {
+        Object run() throws Exception;
+    }
+
+    static volatile Object sink;
+
+    public static void main(String[] args) throws Exception {
+        String filter = args.length > 0 ? args[0] : "";
+        SecureRandom random = new SecureRandom();
+        Sm2FieldP f = Sm2Curve.FP;
+        long[] a = {0x123456789abcdefL, 0xfedcba9876543210L, 0x0f1e2d3c4b5a6978L, 0x8877665544332211L};
+        long[] b = {0x1111111111111111L, 0x2222222222222222L, 0x3333333333333333L, 0x4444444444444444L};
+        long[] r = new long[4];
+        PointArithmetic pa = new PointArithmetic();
+        JacobianPoint p = new JacobianPoint();
+        p.setAffine(Sm2Curve.GX, Sm2Curve.GY);
+        pa.twice(p, p);
+        long[] k = {0x53BBF40939D54120L, 0x7203DF6B21C6052BL, 0xFFFFFFFFFFFFFFF0L, 0x7FFFFFFEFFFFFFFFL};
+        JacobianPoint q = new JacobianPoint();
+        Sm2KeyPair pair = Sm2KeyPair.generate(random);
+        byte[] msg = new byte[64];
+        Sm2Signer signer = new Sm2Signer(pair.privateKey(), IdentityHash.defaultUserId(), random);
+        Sm2Verifier verifier = new Sm2Verifier(pair.publicKey());
+        byte[] sig = signer.signDer(msg);
+        Sm2Cipher cipher = new Sm2Cipher(random);
+        byte[] ct = cipher.encrypt(pair.publicKey(), msg);
+        HedgedNonce hn = new HedgedNonce();
+        long[] table = CombTable.BASE;
+        long[] pubTable = pa.publicTable(pair.publicKey().x, pair.publicKey().y);
+
+        X9ECParameters x9 = CustomNamedCurves.getByName("sm2p256v1");
+        ECDomainParameters dom = new ECDomainParameters(x9.getCurve(), x9.getG(), x9.getN(), x9.getH());
+        ECKeyPairGenerator gen = new ECKeyPairGenerator();
+        gen.init(new ECKeyGenerationParameters(dom, random));
+        AsymmetricCipherKeyPair bcPair = gen.generateKeyPair();
+        SM2Signer bcSigner = new SM2Signer();
+        bcSigner.init(true, new ParametersWithRandom(bcPair.getPrivate(), random));
+        SM2Signer bcVerifier = new SM2Signer();
+        bcVerifier.init(false, bcPair.getPublic());
+        bcSigner.update(msg, 0, 64);
+        byte[] bcSig = bcSigner.generateSignature();
+        SM2Engine bcEnc = new SM2Engine(SM2Engine.Mode.C1C3C2);
+        bcEnc.init(true, new ParametersWithRandom(bcPair.getPublic(), random));
+        SM2Engine bcDec = new SM2Engine(SM2Engine.Mode.C1C3C2);
+        bcDec.init(false, bcPair.getPrivate());
+        byte[] bcCt = bcEnc.processBlock(msg, 0, 64);
+
+        Map<String, Op> ops = new LinkedHashMap<>();
+        ops.put("fp.mul", () -> { for (int i = 0; i < 1000; i++) { f.mul(r, a, r[0] == 7 ? b : a); f.mul(a, r, b); } return r; });
+        ops.put("fp.sqr", () -> { for (int i = 0; i < 1000; i++) { f.sqr(a, a); f.sqr(a, a); } return a; });
+        ops.put("fp.add", () -> { for (int i = 0; i < 1000; i++) { f.add(a, a, b); f.sub(a, a, r); } return a; });
+        ops.put("fn.mul", () -> { for (int i = 0; i < 1000; i++) { Sm2Curve.FN.mul(r, r, b); Sm2Curve.FN.mul(r, r, b); } return r; });
+        ops.put("twice", () -> { for (int i = 0; i < 100; i++) { pa.twice(p, p); } return p; });
+        ops.put("addAffine", () -> { for (int i = 0; i < 100; i++) { pa.addAffine(p, p, Sm2Curve.GX, Sm2Curve.GY); } return p; });
+        ops.put("add", () -> { for (int i = 0; i < 100; i++) { pa.add(q, p, q.z[0] == 0 ? p : p); } return q; });
+        ops.put("invert", () -> { pa.invert(r, b); return r; });
+        ops.put("mulBase", () -> { pa.mulBase(q, k); return q; });
+        ops.put("mulVar", () -> { pa.mul(q, Sm2Curve.GX, Sm2Curve.GY, k); return q; });
+        ops.put("mulPublic", () -> { pa.mulBaseAddPublic(q, k, k, pubTable); return q; });
+        ops.put("hedged", () -> { hn.derive(k, b, a, random); return k; });
+        ops.put("random32", () -> { random.nextBytes(msg); return msg; });
+        ops.put("sign", () -> signer.signDer(msg));
+        ops.put("bc.sign", () -> { bcSigner.update(msg, 0, 64); return bcSigner.generateSignature(); });
+        ops.put("verify", () -> verifier.verifyDer(msg, sig));
+        ops.put("bc.verify", () -> { bcVerifier.update(msg, 0, 64); return bcVerifier.verifySignature(bcSig); });
+        ops.put("encrypt", () -> cipher.encrypt(pair.publicKey(), msg));
+        ops.put("bc.encrypt", () -> bcEnc.processBlock(msg, 0, 64));
+        ops.put("decrypt", () -> cipher.decrypt(pair.privateKey(), ct));
+        ops.put("bc.decrypt", () -> bcDec.processBlock(bcCt, 0, bcCt.length));
+        ops.put("keygen", () -> Sm2KeyPair.generate(random));
+        ops.put("bc.keygen", () -> gen.generateKeyPair());
+        ops.entrySet().removeIf(e -> !e.getKey().matches(filter.isEmpty() ? ".*" : filter));
+
+        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+        double warm = Double.parseDouble(System.getProperty("warm", "3"));
+        int rounds = Integer.getInteger("rounds", 7);
+        double roundSec = Double.parseDouble(System.getProperty("round", "0.3"));
+        for (Map.Entry<String, Op> e : ops.entrySet()) {
+            long end = mx.getCurrentThreadCpuTime() + (long) (warm * 1e9);
+            while (mx.getCurrentThreadCpuTime() < end) {
+                sink = e.getValue().run();
+            }
+        }
+        Map<String, List<Double>> times = new LinkedHashMap<>();
+        for (int round = 0; round < rounds; round++) {
+            for (Map.Entry<String, Op> e : ops.entrySet()) {
+                long start = mx.getCurrentThreadCpuTime();
+                long end = start + (long) (roundSec * 1e9);
+                long n = 0;
+                long now;
+                do {
+                    sink = e.getValue().run();
+                    n++;
+                } while ((now = mx.getCurrentThreadCpuTime()) < end);
+                times.computeIfAbsent(e.getKey(), x -> new ArrayList<>()).add((now - start) / 1e3 / n);
+            }
+        }
+        for (Map.Entry<String, List<Double>> e : times.entrySet()) {
+            double[] t = e.getValue().stream().mapToDouble(Double::doubleValue).sorted().toArray();
+            String unit = "us";
+            double scale = 1;
+            if (e.getKey().startsWith("fp.") || e.getKey().startsWith("fn.")) {
+                scale = 1000.0 / 2000; unit = "ns";
+            } else if (e.getKey().equals("twice") || e.getKey().startsWith("add")) {
+                scale = 1000.0 / 100; unit = "ns";
+            }
+            System.out.printf("%-12s %9.2f %s  (%.2f-%.2f)%n", e.getKey(), t[t.length / 2] * scale, unit, t[0] * scale, t[t.length - 1] * scale);
+        }
+    }
+}
