@@ -35,6 +35,7 @@ module io.gmflux.codecs {
 
     // KeyServices finds key services (KMS, HSM) with ServiceLoader.
     uses io.gmflux.codecs.keyservice.KeyServiceProvider;
+    provides io.gmflux.codecs.keyservice.KeyServiceProvider with io.gmflux.codecs.keyservice.pkcs11.Pkcs11KeyServiceProvider;
 
     // The Vector API SM4 engine and GHASH of gmflux-codecs-vector (Sm4ConstantTimeEngines finds them by class name):
     // on the module path these clauses are what resolve that module when it is present (service binding).

@@ -1,9 +1,11 @@
 package io.gmflux.codecs.modules;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.gmflux.codecs.jca.GmfluxProvider;
 import io.gmflux.codecs.keyservice.KeyServiceProvider;
+import io.gmflux.codecs.keyservice.pkcs11.Pkcs11KeyServiceProvider;
 import io.gmflux.codecs.sm4.GhashProvider;
 import io.gmflux.codecs.sm4.Sm4EngineProvider;
 import java.io.IOException;
@@ -67,13 +69,13 @@ class ModuleBoundariesTest {
     }
 
     @Test
-    void providesTheJcaProviderAndUsesKeyServicesAndEngineProviders() throws Exception {
+    void providesTheJcaProviderAndThePkcs11KeyServiceAndUsesKeyServicesAndEngineProviders() throws Exception {
         ModuleDescriptor d = descriptor();
 
-        assertThat(d.provides()).singleElement().satisfies(p -> {
-            assertThat(p.service()).isEqualTo(java.security.Provider.class.getName());
-            assertThat(p.providers()).containsExactly(GmfluxProvider.class.getName());
-        });
+        assertThat(d.provides()).extracting(ModuleDescriptor.Provides::service, ModuleDescriptor.Provides::providers)
+                .containsExactlyInAnyOrder(
+                        tuple(java.security.Provider.class.getName(), List.of(GmfluxProvider.class.getName())),
+                        tuple(KeyServiceProvider.class.getName(), List.of(Pkcs11KeyServiceProvider.class.getName())));
         assertThat(d.uses()).containsExactlyInAnyOrder(KeyServiceProvider.class.getName(),
                 GhashProvider.class.getName(), Sm4EngineProvider.class.getName());
     }
