@@ -76,7 +76,11 @@ public final class GmfluxCommand implements Runnable {
         }
     }
 
-    static final java.time.Duration ENGINE_CHOICE_WAIT = java.time.Duration.ofSeconds(20);
+    /**
+     * Longer than the vector SM4 engine's and GHASH's warm-up budgets (20 s each, one after the other),
+     * so the wait ends with their decision; on an idle machine it takes 1-2 s.
+     */
+    static final java.time.Duration ENGINE_CHOICE_WAIT = java.time.Duration.ofSeconds(60);
 
     /** Reads the version that Maven filtered into {@code gmflux-version.properties}. */
     static final class Version implements CommandLine.IVersionProvider {
