@@ -31,32 +31,13 @@ public final class GhashCandidates {
         Ghash scalar = new Ghash(h, true);
         GhashVectorKernel vector = new GhashVectorKernel(h);
         long[] y = new long[2];
-        GhashKernelV1 v1 = new GhashKernelV1(h);
-        long[] y1 = new long[2];
-        String[] names = {"table", "scalar constant-time", "vector (mask bits, kept)", "vector (arithmetic masks, word loop)"};
+        String[] names = {"table", "scalar constant-time", "vector (mask bits, kept)"};
         Candidate[] candidates = {
             (in, n) -> table.updateBlocks(in, 0, n),
             (in, n) -> scalar.updateBlocks(in, 0, n),
             (in, n) -> vector.updateBlocks(y, in, 0, n),
-            (in, n) -> v1.updateBlocks(y1, in, 0, n),
         };
         int[] sizes = {1024, 16384, 65536};
-        {
-            java.util.Random rnd = new java.util.Random(7);
-            for (int trial = 0; trial < 2000; trial++) {
-                byte[] hh = new byte[16];
-                rnd.nextBytes(hh);
-                byte[] data = new byte[16 * rnd.nextInt(40)];
-                rnd.nextBytes(data);
-                long[] ya = new long[2];
-                long[] yb = new long[2];
-                new GhashVectorKernel(hh).updateBlocks(ya, data, 0, data.length / 16);
-                new GhashKernelV1(hh).updateBlocks(yb, data, 0, data.length / 16);
-                if (ya[0] != yb[0] || ya[1] != yb[1]) {
-                    throw new AssertionError("v1 differs at trial " + trial);
-                }
-            }
-        }
         double[][][] mbs = new double[sizes.length][candidates.length][rounds];
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         byte[] buf = new byte[65536];
