@@ -81,7 +81,7 @@ final class Catalog {
     /**
      * Rows measured again on JDK 25 with the Vector API: the rows the vector SM4 engine and GHASH
      * change (SM4 on the table engine, and through the JCA on the constant-time engine) and SM2's four
-     * operations with a bar in issue 15. SM3, SM9, ZUC and SM2's key pair and exchange are left out to keep
+     * operations with a speed bar. SM3, SM9, ZUC and SM2's key pair and exchange are left out to keep
      * the run near 25 minutes (nothing in them uses the Vector API).
      */
     static boolean onJdk25(Row r) {

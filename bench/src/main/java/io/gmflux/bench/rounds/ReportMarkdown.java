@@ -12,7 +12,7 @@ import java.util.Map;
  * The two files of a {@link PerformanceReport}: the table ({@code latest.md}) and the evidence
  * ({@code latest-details.md}). With a JDK 25 part, the table gains two JDK 25 columns (gmflux's figure
  * and its ratio to BouncyCastle in the JDK 25 JVM), followed by the JDK 25 table with every peer, the
- * constant-time rows and issue 15's bars.
+ * constant-time rows and the speed bars.
  */
 final class ReportMarkdown {
 
@@ -121,7 +121,7 @@ final class ReportMarkdown {
         }
     }
 
-    /** Issue 15's bars on JDK 25: gmflux against BouncyCastle's best in the same JVM. */
+    /** The speed bars on JDK 25: gmflux against BouncyCastle's best in the same JVM. */
     private void bars(StringBuilder sb) {
         record Bar(String rowId, String what, double at) {
         }
@@ -133,7 +133,7 @@ final class ReportMarkdown {
                 new Bar("sm2.verify", "SM2 verify", 2),
                 new Bar("sm2.encrypt", "SM2 encrypt", 2),
                 new Bar("sm2.decrypt", "SM2 decrypt", 2));
-        sb.append("Issue 15's bars on JDK 25 (gmflux vs BouncyCastle's fastest configuration, same JVM; the Kafka bar is in "
+        sb.append("The speed bars on JDK 25 (gmflux vs BouncyCastle's fastest configuration, same JVM; the Kafka bar is in "
                 + "`bench/results/kafka.md`):\n\n");
         row(sb, List.of("bar", "gmflux vs BouncyCastle", "verdict"));
         row(sb, List.of("---", "---:", "---"));
