@@ -90,13 +90,7 @@ class FormatConformanceTest {
                 Arrays.copyOfRange(body, 73 + 1088, bodyLen));
         assertThat(fileKey).hasSize(32);
 
-        byte[] headerKey = hkdf(salt, fileKey, ascii("gmflux/v1 header"), 32);
-        HMac hmac = new HMac(new SM3Digest());
-        hmac.init(new KeyParameter(headerKey));
-        hmac.update(s, 0, macOff);
-        byte[] mac = new byte[32];
-        hmac.doFinal(mac, 0);
-        assertThat(Arrays.copyOfRange(s, macOff, macOff + 32)).isEqualTo(mac);
+        assertHeaderMac(s, macOff, salt, fileKey);
     }
 
     /**
@@ -148,13 +142,7 @@ class FormatConformanceTest {
                 Arrays.copyOfRange(body, p, bodyLen));
         assertThat(fileKey).hasSize(32);
 
-        byte[] headerKey = hkdf(salt, fileKey, ascii("gmflux/v1 header"), 32);
-        HMac hmac = new HMac(new SM3Digest());
-        hmac.init(new KeyParameter(headerKey));
-        hmac.update(s, 0, macOff);
-        byte[] mac = new byte[32];
-        hmac.doFinal(mac, 0);
-        assertThat(Arrays.copyOfRange(s, macOff, macOff + 32)).isEqualTo(mac);
+        assertHeaderMac(s, macOff, salt, fileKey);
     }
 
     private static void checkWithIndependentDecoder(Suite suite) throws Exception {
@@ -191,13 +179,7 @@ class FormatConformanceTest {
         assertThat(fileKey).hasSize(32);
 
         // §1 header MAC
-        byte[] headerKey = hkdf(salt, fileKey, ascii("gmflux/v1 header"), 32);
-        HMac hmac = new HMac(new SM3Digest());
-        hmac.init(new KeyParameter(headerKey));
-        hmac.update(s, 0, macOff);
-        byte[] mac = new byte[32];
-        hmac.doFinal(mac, 0);
-        assertThat(Arrays.copyOfRange(s, macOff, macOff + 32)).isEqualTo(mac);
+        assertHeaderMac(s, macOff, salt, fileKey);
 
         // §2 payload key, §3 chunks
         byte[] payload = hkdf(salt, fileKey, concat(ascii("gmflux/v1 payload"), new byte[] {(byte) suite.id()}),
@@ -233,6 +215,17 @@ class FormatConformanceTest {
         byte[] pt = new byte[n];
         ctr.processBytes(sealed, 0, n, pt, 0);
         return pt;
+    }
+
+    /** FORMAT.md §1: header_mac = HMAC-SM3(HKDF(salt, file_key, "gmflux/v1 header", 32), header[0 .. macOff)). */
+    private static void assertHeaderMac(byte[] s, int macOff, byte[] salt, byte[] fileKey) {
+        byte[] headerKey = hkdf(salt, fileKey, ascii("gmflux/v1 header"), 32);
+        HMac hmac = new HMac(new SM3Digest());
+        hmac.init(new KeyParameter(headerKey));
+        hmac.update(s, 0, macOff);
+        byte[] mac = new byte[32];
+        hmac.doFinal(mac, 0);
+        assertThat(Arrays.copyOfRange(s, macOff, macOff + 32)).isEqualTo(mac);
     }
 
     private static byte[] hkdf(byte[] salt, byte[] ikm, byte[] info, int len) {
