@@ -2,9 +2,10 @@ package io.gmflux.codecs.sm2;
 
 /**
  * u1·G + u2·P for public scalars (signature verification) from two combs without doublings: G's
- * static width-8 {@link CombTable} ({@link #baseTable()}, 33 positions × 128 entries, 264 KiB,
- * built once per JVM on first use) and a {@link CombTable} of P of any width ({@link #keyTable}),
- * so that the sum costs one mixed addition per non-zero signed digit (at most 33 + 33 at width 8; 32 + 32 on average).
+ * static width-10 {@link CombTable} ({@link #baseTable()}, 26 positions × 512 entries, 832 KiB,
+ * built once per JVM on first use, about 25 ms) and a {@link CombTable} of P of any width
+ * ({@link #keyTable}: width 8), so that the sum costs one mixed addition per non-zero signed digit
+ * (at most 26 + 33).
  *
  * <p>Variable time, for public data only: entries are read directly by digit, zero digits are
  * skipped, and the addition branches on the point at infinity and on its doubling case. Not
@@ -12,7 +13,9 @@ package io.gmflux.codecs.sm2;
  */
 final class PublicMultiplier {
 
-    /** The width of G's table and of the per-key tables built by {@link #keyTable}. */
+    /** The width of G's table. */
+    static final int BASE_WIDTH = 10;
+    /** The width of the per-key tables built by {@link #keyTable}. */
     static final int WIDTH = 8;
 
     private static final Sm2FieldP F = Sm2Curve.FP;
@@ -31,14 +34,14 @@ final class PublicMultiplier {
     private final long[] ex = new long[4];
     private final long[] ey = new long[4];
 
-    /** G's width-8 table (public, shared, read-only). */
+    /** G's width-10 table (public, shared, read-only). */
     static long[] baseTable() {
         return Base.TABLE;
     }
 
     /** Holds G's table until the first verification that needs it. */
     private static final class Base {
-        static final long[] TABLE = CombTable.build(Sm2Curve.GX, Sm2Curve.GY, WIDTH);
+        static final long[] TABLE = CombTable.build(Sm2Curve.GX, Sm2Curve.GY, BASE_WIDTH);
     }
 
     /**
@@ -51,9 +54,14 @@ final class PublicMultiplier {
 
     /** r = u1·G + u2·P with {@code keyTable} a {@link CombTable} of P; u1, u2 in [0, n). */
     void mulAdd(JacobianPoint r, long[] u1, long[] u2, long[] keyTable) {
+        mulAdd(r, baseTable(), u1, keyTable, u2);
+    }
+
+    /** r = a·A + b·B from {@link CombTable}s of A and B of any widths; a, b in [0, n). */
+    void mulAdd(JacobianPoint r, long[] tableA, long[] a, long[] tableB, long[] b) {
         r.setInfinity();
-        addComb(r, baseTable(), u1);
-        addComb(r, keyTable, u2);
+        addComb(r, tableA, a);
+        addComb(r, tableB, b);
     }
 
     /** r += k·P from P's comb: one mixed addition per non-zero signed digit. */

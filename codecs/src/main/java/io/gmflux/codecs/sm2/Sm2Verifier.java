@@ -12,11 +12,12 @@ import java.util.Objects;
  *
  * <p>Everything here is public (key, message, signature), so the joint multiplication is variable
  * time: it reads table entries by digit, skips zero digits and branches on special cases.
- * The constructor precomputes a table of multiples of the key (d·2^(16j)·P, 15 KiB, about the cost
- * of four verifications). Once the key has proven to be reused ({@value #COMB_AFTER} verifications
- * by one verifier) it moves to a width-8 comb of the key (264 KiB, about the cost of 130
- * verifications to build, then no doublings: about 1.6 times faster per verification), kept in a
- * process-wide store of at most {@value VerificationCombs#MAX_KEYS} keys from which later verifiers
+ * The constructor precomputes a table of multiples of the key (d·2^(16j)·P, 15 KiB, about the
+ * cost of five verifications). Once the key has proven to be reused ({@value #COMB_AFTER}
+ * verifications by one verifier, or {@value VerificationCombs#NEW_VERIFIERS} verifiers made) it
+ * moves to a width-8 comb of the key ({@link PublicMultiplier}: 264 KiB, about the cost of 130
+ * verifications to build, then no doublings), kept in a process-wide store of at most
+ * {@value VerificationCombs#MAX_KEYS} keys from which later verifiers
  * of that key start. Keep a verifier per key rather than one per signature. A message is given whole
  * ({@link #verify(byte[], byte[])}) or in pieces ({@link #update(byte[], int, int)} then
  * {@link #verify(byte[])}). Not thread-safe (it owns scratch state): use one per thread.
@@ -56,7 +57,7 @@ public final class Sm2Verifier {
     public Sm2Verifier(Sm2PublicKey key, byte[] userId) {
         this.key = Objects.requireNonNull(key, "key");
         this.za = IdentityHash.za(userId, key);
-        useComb(VerificationCombs.peek(key));
+        useComb(VerificationCombs.forNewVerifier(key));
         if (comb == null) {
             this.table = pa.publicTable(key.x, key.y);
         }

@@ -12,7 +12,7 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link PublicMultiplier} (variable time, width-8 combs) against the constant-time multiplications
+ * {@link PublicMultiplier} (variable time, width-10 and width-8 combs) against the constant-time multiplications
  * of {@link PointArithmetic}, and the verifier on its comb path against BouncyCastle's verdicts.
  */
 class PublicMultiplierTest {
@@ -22,7 +22,7 @@ class PublicMultiplierTest {
     private final PointArithmetic pa = new PointArithmetic();
     private final PublicMultiplier pm = new PublicMultiplier();
 
-    /** Scalars at the width-8 comb's edges: 0, 1, n-1, digits ±128 and ±127 everywhere, top carry. */
+    /** Scalars at the combs' edges: 0, 1, n-1, digits ±128 / ±127 (width 8), ±512 / ±511 (width 10), top carry. */
     private static List<BigInteger> edgeScalars(long seed, int randomCount) {
         List<BigInteger> out = new ArrayList<>();
         for (long v : new long[] {0, 1, 2, 127, 128, 129, 255, 256, 0x8080}) {
@@ -36,6 +36,15 @@ class PublicMultiplierTest {
         }
         out.add(d128.mod(N));
         out.add(d127);
+        // the same for G's width-10 comb: every window 1000000000 (digit 512) or 0111111111
+        BigInteger d512 = BigInteger.ZERO;
+        BigInteger d511 = BigInteger.ZERO;
+        for (int i = 0; i < 26; i++) {
+            d512 = d512.setBit(10 * i + 9);
+            d511 = d511.add(BigInteger.valueOf(511).shiftLeft(10 * i));
+        }
+        out.add(d512.mod(N));
+        out.add(d511.mod(N));
         out.add(BigInteger.ONE.shiftLeft(255));
         out.add(BigInteger.ONE.shiftLeft(256).subtract(BigInteger.ONE).mod(N));
         for (int m = 1; m <= 8; m++) {
@@ -189,5 +198,25 @@ class PublicMultiplierTest {
             sig[63] ^= 1;
             assertThat(fresh.verify(msg, sig)).as("BouncyCastle signature %d altered", i).isFalse();
         }
+    }
+
+    @Test
+    void aKeyWithManyNewVerifiersGetsItsCombAndTheCombVerifiesAsTheTable() throws Exception {
+        Sm2KeyPair pair = Sm2KeyPair.generate(seeded(100));
+        Sm2Signer signer = new Sm2Signer(pair.privateKey(), IdentityHash.defaultUserId(), seeded(101));
+        byte[] msg = {1, 2, 3};
+        byte[] sig = signer.sign(msg);
+        byte[] bad = sig.clone();
+        bad[5] ^= 0x40;
+        for (int i = 1; i < VerificationCombs.NEW_VERIFIERS; i++) {
+            Sm2Verifier v = new Sm2Verifier(pair.publicKey());
+            assertThat(v.verify(msg, sig)).as("verifier %d", i).isTrue();
+            assertThat(v.verify(msg, bad)).as("verifier %d", i).isFalse();
+            assertThat(VerificationCombs.peek(pair.publicKey())).as("verifier %d", i).isNull();
+        }
+        Sm2Verifier v = new Sm2Verifier(pair.publicKey());
+        assertThat(VerificationCombs.peek(pair.publicKey())).isNotNull();
+        assertThat(v.verify(msg, sig)).isTrue();
+        assertThat(v.verify(msg, bad)).isFalse();
     }
 }

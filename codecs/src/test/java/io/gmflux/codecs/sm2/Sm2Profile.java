@@ -140,6 +140,10 @@ public final class Sm2Profile {
         long[] u2 = {0xA54FF53A5F1D36F1L, 0x510E527FADE682D1L, 0x9B05688C2B3E6C1FL, 0x1F83D9ABFB41BD6BL};
         ops.put("mulPublic", () -> { pa.mulBaseAddPublic(q, u1, u2, pubTable); return q; });
         ops.put("mulPublicComb", () -> { pm.mulAdd(q, u1, u2, keyComb); return q; });
+        long[] base10 = CombTable.build(Sm2Curve.GX, Sm2Curve.GY, 10);
+        long[] base8 = PublicMultiplier.baseTable();
+        ops.put("mulPublicComb.g8", () -> { pm.mulAdd(q, base8, u1, keyComb, u2); return q; });
+        ops.put("mulPublicComb.g10", () -> { pm.mulAdd(q, base10, u1, keyComb, u2); return q; });
         ops.put("buildComb", () -> PublicMultiplier.keyTable(pair.publicKey().x, pair.publicKey().y));
         ops.put("buildChunks", () -> pa.publicTable(pair.publicKey().x, pair.publicKey().y));
         ops.put("hedged", () -> { hn.derive(k, b, a, random); return k; });
@@ -150,6 +154,13 @@ public final class Sm2Profile {
         ops.put("bc.verify", () -> { bcVerifier.update(msg, 0, 64); return bcVerifier.verifySignature(bcSig); });
         ops.put("jca.verify", gmJcaVerify);
         ops.put("bc.jca.verify", bcJcaVerify);
+        io.gmflux.codecs.jca.GmfluxProvider gmProvider = new io.gmflux.codecs.jca.GmfluxProvider();
+        ops.put("jca.verify.new", () -> {
+            java.security.Signature v = java.security.Signature.getInstance("SM3withSM2", gmProvider);
+            v.initVerify(jcaPair.getPublic()); v.update(msg); return v.verify(jcaSig); });
+        ops.put("bc.jca.verify.new", () -> {
+            java.security.Signature v = java.security.Signature.getInstance("SM3withSM2", BC_JCA);
+            v.initVerify(jcaPair.getPublic()); v.update(msg); return v.verify(jcaSig); });
         ops.put("encrypt", () -> cipher.encrypt(pair.publicKey(), msg));
         ops.put("bc.encrypt", () -> bcEnc.processBlock(msg, 0, 64));
         ops.put("decrypt", () -> cipher.decrypt(pair.privateKey(), ct));
