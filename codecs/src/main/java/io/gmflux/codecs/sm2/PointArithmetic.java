@@ -55,26 +55,28 @@ final class PointArithmetic {
         }
     }
 
-    /**
-     * r = 2p (r may be p); dbl-2001-b for a = -3, its additions, subtractions and small multiples
-     * merged into linear combinations ({@link Sm2FieldP#lin}). Infinity stays infinity.
-     */
+    /** r = 2p (r may be p); dbl-2001-b for a = -3. Infinity stays infinity. */
     void twice(JacobianPoint r, JacobianPoint p) {
         F.sqr(t0, p.z); // delta
         F.sqr(t1, p.y); // gamma
         F.mul(t2, p.x, t1); // beta
-        F.lin(t3, p.x, 3, t0, -3);
+        F.sub(t3, p.x, t0);
         F.add(t4, p.x, t0);
-        F.mul(t3, t3, t4); // alpha = 3(X - delta)(X + delta)
+        F.mul(t3, t3, t4);
+        F.mulSmall(t3, t3, 3); // alpha = 3(X - delta)(X + delta)
         F.add(t4, p.y, p.z);
         F.sqr(t4, t4);
-        F.lin(t4, t4, 1, t1, -1, t0, -1); // Z3 = (Y + Z)^2 - gamma - delta
+        F.sub(t4, t4, t1);
+        F.sub(t4, t4, t0); // Z3 = (Y + Z)^2 - gamma - delta
+        F.mulSmall(t2, t2, 4); // 4 beta
         F.sqr(t5, t3);
-        F.lin(r.x, t5, 1, t2, -8); // X3 = alpha^2 - 8 beta
-        F.lin(t6, t2, 4, r.x, -1);
+        F.sub(t5, t5, t2);
+        F.sub(r.x, t5, t2); // X3 = alpha^2 - 8 beta
+        F.sub(t6, t2, r.x);
         F.mul(t6, t3, t6);
         F.sqr(t1, t1);
-        F.lin(r.y, t6, 1, t1, -8); // Y3 = alpha(4 beta - X3) - 8 gamma^2
+        F.mulSmall(t1, t1, 8); // 8 gamma^2
+        F.sub(r.y, t6, t1);
         System.arraycopy(t4, 0, r.z, 0, 4);
     }
 
@@ -93,18 +95,23 @@ final class PointArithmetic {
         F.sqr(t4, t3); // HH
         F.mulSmall(t5, t4, 4); // I = 4 HH
         F.mul(t6, t3, t5); // J
-        F.lin(t7, t2, 2, p.y, -2); // r = 2(S2 - Y1)
+        F.sub(t7, t2, p.y);
+        F.add(t7, t7, t7); // r = 2(S2 - Y1)
         long degenerate = Sm2Curve.isZeroMask(t3) & Sm2Curve.isZeroMask(t7) & ~pInfinity;
         F.mul(t1, p.x, t5); // V
         F.sqr(t8, t7);
-        F.lin(t8, t8, 1, t6, -1, t1, -2); // X3 = r^2 - J - 2V
+        F.sub(t8, t8, t6);
+        F.sub(t8, t8, t1);
+        F.sub(t8, t8, t1); // X3
         F.sub(t2, t1, t8);
         F.mul(t2, t7, t2);
         F.mul(t9, p.y, t6);
-        F.lin(t2, t2, 1, t9, -2); // Y3 = r(V - X3) - 2 Y1 J
+        F.add(t9, t9, t9);
+        F.sub(t2, t2, t9); // Y3
         F.add(t10, p.z, t3);
         F.sqr(t10, t10);
-        F.lin(r.z, t10, 1, t0, -1, t4, -1); // Z3 = (Z1 + H)^2 - Z1Z1 - HH
+        F.sub(t10, t10, t0);
+        F.sub(r.z, t10, t4); // Z3
         System.arraycopy(t8, 0, r.x, 0, 4);
         System.arraycopy(t2, 0, r.y, 0, 4);
         Sm2Curve.select(r.x, ax, pInfinity);
@@ -130,7 +137,8 @@ final class PointArithmetic {
         F.mul(t5, p.z, t0);
         F.mul(t5, q.y, t5); // S2
         F.sub(t3, t3, t2); // H
-        F.lin(t5, t5, 2, t4, -2); // r = 2(S2 - S1)
+        F.sub(t5, t5, t4);
+        F.add(t5, t5, t5); // r
         long degenerate = Sm2Curve.isZeroMask(t3) & Sm2Curve.isZeroMask(t5) & ~pInfinity & ~qInfinity;
         F.add(t6, t3, t3);
         F.sqr(t6, t6); // I
@@ -138,14 +146,18 @@ final class PointArithmetic {
         F.mul(t2, t2, t6); // V
         F.add(t8, p.z, q.z);
         F.sqr(t8, t8);
-        F.lin(t8, t8, 1, t0, -1, t1, -1);
-        F.mul(t8, t8, t3); // Z3 = ((Z1 + Z2)^2 - Z1Z1 - Z2Z2) H
+        F.sub(t8, t8, t0);
+        F.sub(t8, t8, t1);
+        F.mul(t8, t8, t3); // Z3
         F.sqr(t9, t5);
-        F.lin(t9, t9, 1, t7, -1, t2, -2); // X3 = r^2 - J - 2V
+        F.sub(t9, t9, t7);
+        F.sub(t9, t9, t2);
+        F.sub(t9, t9, t2); // X3
         F.sub(t2, t2, t9);
         F.mul(t2, t5, t2);
         F.mul(t4, t4, t7);
-        F.lin(t2, t2, 1, t4, -2); // Y3 = r(V - X3) - 2 S1 J
+        F.add(t4, t4, t4);
+        F.sub(t2, t2, t4); // Y3
         // q may alias r: take q's coordinates into scratch before overwriting r
         System.arraycopy(q.x, 0, t0, 0, 4);
         System.arraycopy(q.y, 0, t1, 0, 4);

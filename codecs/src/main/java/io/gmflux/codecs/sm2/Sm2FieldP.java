@@ -303,87 +303,20 @@ final class Sm2FieldP extends PrimeField256 {
         r[3] = d3 - (0x100000000L & -bw) - ((~d2 & e2) >>> 63);
     }
 
-    /** r = k·a mod p for a small public k (1 &lt;= k &lt;= 8). */
+    /** r = k·a mod p for a small public k (1 &lt;= k &lt;= 8; used for 3α, 4β, 8γ² of a doubling). */
     void mulSmall(long[] r, long[] a, long k) {
         long a0 = a[0];
         long a1 = a[1];
         long a2 = a[2];
         long a3 = a[3];
-        reduceColumns(r, (a0 & 0xFFFFFFFFL) * k, (a0 >>> 32) * k, (a1 & 0xFFFFFFFFL) * k, (a1 >>> 32) * k,
-                (a2 & 0xFFFFFFFFL) * k, (a2 >>> 32) * k, (a3 & 0xFFFFFFFFL) * k, (a3 >>> 32) * k);
-    }
-
-    /*
-     * 17p in eight 32-bit columns (the top one unbounded), each raised by 16·2^32 borrowed from the
-     * column above (the top one lowered by 16): every column is at least 16·(2^32 - 1), so a linear
-     * combination whose negative coefficients sum to at least -16 stays non-negative column by
-     * column once this is added.
-     */
-    private static final long OFF0 = 0x10FFFFFFEFL;
-    private static final long OFF1 = 0x10FFFFFFEFL;
-    private static final long OFF2 = 0x1000000000L;
-    private static final long OFF3 = 0x10FFFFFFDFL;
-    private static final long OFF4 = 0x10FFFFFFEFL;
-    private static final long OFF5 = 0x10FFFFFFEFL;
-    private static final long OFF6 = 0x10FFFFFFEFL;
-    private static final long OFF7 = 0x10FFFFFFDEL;
-
-    /**
-     * r = ka·a + kb·b mod p for small public coefficients (each in [-16, 16], the negative ones
-     * summing to at least -16), one reduction for what would be a chain of additions, subtractions
-     * and {@link #mulSmall}s. Inputs below p; r may alias either.
-     */
-    void lin(long[] r, long[] a, long ka, long[] b, long kb) {
-        long a0 = a[0];
-        long a1 = a[1];
-        long a2 = a[2];
-        long a3 = a[3];
-        long b0 = b[0];
-        long b1 = b[1];
-        long b2 = b[2];
-        long b3 = b[3];
-        reduceColumns(r,
-                (a0 & 0xFFFFFFFFL) * ka + (b0 & 0xFFFFFFFFL) * kb + OFF0,
-                (a0 >>> 32) * ka + (b0 >>> 32) * kb + OFF1,
-                (a1 & 0xFFFFFFFFL) * ka + (b1 & 0xFFFFFFFFL) * kb + OFF2,
-                (a1 >>> 32) * ka + (b1 >>> 32) * kb + OFF3,
-                (a2 & 0xFFFFFFFFL) * ka + (b2 & 0xFFFFFFFFL) * kb + OFF4,
-                (a2 >>> 32) * ka + (b2 >>> 32) * kb + OFF5,
-                (a3 & 0xFFFFFFFFL) * ka + (b3 & 0xFFFFFFFFL) * kb + OFF6,
-                (a3 >>> 32) * ka + (b3 >>> 32) * kb + OFF7);
-    }
-
-    /** r = ka·a + kb·b + kc·c mod p, on the terms of {@link #lin(long[], long[], long, long[], long)}. */
-    void lin(long[] r, long[] a, long ka, long[] b, long kb, long[] c, long kc) {
-        long a0 = a[0];
-        long a1 = a[1];
-        long a2 = a[2];
-        long a3 = a[3];
-        long b0 = b[0];
-        long b1 = b[1];
-        long b2 = b[2];
-        long b3 = b[3];
-        long c0 = c[0];
-        long c1 = c[1];
-        long c2 = c[2];
-        long c3 = c[3];
-        reduceColumns(r,
-                (a0 & 0xFFFFFFFFL) * ka + (b0 & 0xFFFFFFFFL) * kb + (c0 & 0xFFFFFFFFL) * kc + OFF0,
-                (a0 >>> 32) * ka + (b0 >>> 32) * kb + (c0 >>> 32) * kc + OFF1,
-                (a1 & 0xFFFFFFFFL) * ka + (b1 & 0xFFFFFFFFL) * kb + (c1 & 0xFFFFFFFFL) * kc + OFF2,
-                (a1 >>> 32) * ka + (b1 >>> 32) * kb + (c1 >>> 32) * kc + OFF3,
-                (a2 & 0xFFFFFFFFL) * ka + (b2 & 0xFFFFFFFFL) * kb + (c2 & 0xFFFFFFFFL) * kc + OFF4,
-                (a2 >>> 32) * ka + (b2 >>> 32) * kb + (c2 >>> 32) * kc + OFF5,
-                (a3 & 0xFFFFFFFFL) * ka + (b3 & 0xFFFFFFFFL) * kb + (c3 & 0xFFFFFFFFL) * kc + OFF6,
-                (a3 >>> 32) * ka + (b3 >>> 32) * kb + (c3 >>> 32) * kc + OFF7);
-    }
-
-    /**
-     * r = V mod p for V = sum of v_j·2^(32j), every v_j in [0, 2^40): the top column's excess is
-     * folded (t·2^256 = t·(2^256 - p) mod p), leaving 0 &lt;= V' &lt; 2^256 + 2^235, then the two
-     * parallel carry chains and the masked selection of {@link #mul}.
-     */
-    private static void reduceColumns(long[] r, long v0, long v1, long v2, long v3, long v4, long v5, long v6, long v7) {
+        long v0 = (a0 & 0xFFFFFFFFL) * k;
+        long v1 = (a0 >>> 32) * k;
+        long v2 = (a1 & 0xFFFFFFFFL) * k;
+        long v3 = (a1 >>> 32) * k;
+        long v4 = (a2 & 0xFFFFFFFFL) * k;
+        long v5 = (a2 >>> 32) * k;
+        long v6 = (a3 & 0xFFFFFFFFL) * k;
+        long v7 = (a3 >>> 32) * k;
         long t = v7 >>> 32;
         long w0 = (v0 & 0xFFFFFFFFL) + t;
         long w1 = (v1 & 0xFFFFFFFFL) + (v0 >> 32);

@@ -8,7 +8,7 @@ import java.math.BigInteger;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
-/** {@link Sm2FieldP} (Solinas reduction, plain representation) against BigInteger: mul, sqr, add, sub, mulSmall, lin. */
+/** {@link Sm2FieldP} (Solinas reduction, plain representation) against BigInteger: mul, sqr, add, sub, mulSmall. */
 class Sm2FieldPTest {
 
     private static final BigInteger P = big(Sm2Curve.P);
@@ -63,30 +63,7 @@ class Sm2FieldPTest {
         int k = 1 + (b.intValue() & 7);
         F.mulSmall(r, la, k);
         assertThat(big(r)).as("mulSmall " + k + " " + ctx + " a=" + a.toString(16)).isEqualTo(a.multiply(BigInteger.valueOf(k)).mod(P));
-        // the third operand: a - b mod p, so that all three differ
-        BigInteger c = a.subtract(b).mod(P);
-        long[] lc = limbs(c);
-        for (long[] k3 : LIN_COEFFICIENTS) {
-            String what = "lin " + java.util.Arrays.toString(k3) + " " + ctx + " a=" + a.toString(16) + " b=" + b.toString(16);
-            BigInteger two = a.multiply(BigInteger.valueOf(k3[0])).add(b.multiply(BigInteger.valueOf(k3[1])));
-            F.lin(r, la, k3[0], lb, k3[1]);
-            assertThat(big(r)).as(what).isEqualTo(two.mod(P));
-            F.lin(r, la, k3[0], lb, k3[1], lc, k3[2]);
-            assertThat(big(r)).as(what).isEqualTo(two.add(c.multiply(BigInteger.valueOf(k3[2]))).mod(P));
-        }
-        long[] aliasA = la.clone();
-        F.lin(aliasA, aliasA, 1, lb, -8);
-        assertThat(big(aliasA)).as("aliased lin " + ctx).isEqualTo(a.subtract(b.shiftLeft(3)).mod(P));
     }
-
-    /**
-     * Coefficients for {@link Sm2FieldP#lin}: those of the point formulas and the contract's
-     * extremes (each in [-16, 16], the negative ones summing to at least -16).
-     */
-    private static final long[][] LIN_COEFFICIENTS = {
-        {1, -1, -1}, {1, -8, 0}, {4, -1, 0}, {2, -2, 0}, {3, -3, 0}, {1, -1, -2}, {1, -2, 0},
-        {16, 16, 16}, {-16, 16, 0}, {-8, -8, 16}, {0, 0, -16}, {1, -8, -8}, {0, 0, 0}, {-1, 0, -15},
-    };
 
     @Test
     void multiplicationAndSquaringAgreeWithBigIntegerOnEdgeOperands() {
