@@ -2,11 +2,17 @@
 # The one command behind the README's performance table: builds the bench module and runs
 # io.gmflux.bench.rounds.PerformanceReport, which measures gmflux and every peer at its best and at
 # steady state (thread CPU time), writes bench/results/latest.md and latest-details.md, and splices
-# latest.md into README.md between <!-- perf:begin --> and <!-- perf:end -->. About 25 minutes
-# (13 on JDK 17, 10-12 for the JDK 25 columns); run it on a quiet machine.
+# latest.md into README.md between <!-- perf:begin --> and <!-- perf:end -->. About 30 minutes
+# (13 on JDK 17, 10-12 for the JDK 25 columns, 5-8 for the Kafka section); run it on a quiet machine.
 #   bash bench/run-all.sh            full run
 #   bash bench/run-all.sh --quick    short warm-ups and 3 rounds, to check the harness; writes bench/target/report/ only
 #   bash bench/run-all.sh --rows '^sm2'   only the rows whose id matches (with or without --quick)
+#   bash bench/run-all.sh --no-kafka      without the Kafka section
+#   bash bench/run-all.sh --kafka-only [--quick]   the Kafka section alone; writes bench/target/report/ only
+# Kafka section (last): io.gmflux.bench.kafka.KafkaThroughput, 1 KiB records through one embedded broker,
+# plaintext vs SM4-GCM (table engine, constant-time engine) vs the framing-only control, warmed to
+# steady state then 9 alternating rounds, in a JDK 17 JVM and, with a JDK 25, in a JDK 25 JVM on the
+# vector path (2.5-4 min each); its tables and the 0.7x bar verdict go into latest.md.
 # JDK 25 columns: the rows that the Vector API changes are measured again in a JDK 25 JVM with
 # --add-modules jdk.incubator.vector and gmflux-codecs-vector on the class path, when a JDK 25 is at
 # $GMFLUX_JDK25 (default /usr/lib/jvm/temurin-25-jdk-amd64); without it the report says so and keeps

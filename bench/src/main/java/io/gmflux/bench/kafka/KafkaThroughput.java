@@ -1,193 +1,192 @@
 package io.gmflux.bench.kafka;
 
+import io.gmflux.bench.rounds.SteadyState;
 import io.gmflux.codecs.format.Suite;
 import io.gmflux.codecs.sm4.EngineChoice;
 import io.gmflux.codecs.sm4.Sm4;
-import com.sun.management.OperatingSystemMXBean;
-import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.ZoneOffset;
-import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
 /**
- * Produce+consume throughput of 1 KiB records, plaintext vs gmflux SM4-GCM vs gmflux ZUC-128, in
- * alternating rounds on one embedded broker in one JVM: every round runs each variant once (forward
- * order on even rounds, reverse on odd), producer and consumer running at the same time, and a
- * ratio encrypted/plaintext is only formed within a round; the table quotes medians. Why rounds:
- * these machines alternate fast and slow phases, so back-to-back runs can differ by more than what
- * is measured (bench/README.md).
+ * Produce+consume throughput of 1 KiB records, plaintext against gmflux's serializer, on one
+ * embedded broker in one JVM, by process CPU time per record (producer, consumer and broker
+ * threads: the pipeline is CPU-bound here, so plaintext CPU / encrypted CPU is the throughput ratio
+ * of a quiet machine) and by the wall clock.
  *
- * <p>Besides wall-clock throughput, each run records the CPU time the whole process (producer,
- * consumer and broker threads) spent per record. On a machine shared with other work the CPU time
- * is far steadier than the wall clock, and where the pipeline is CPU-bound (as here: everything in
- * one JVM on two cores) plaintext CPU / encrypted CPU is the throughput ratio a quiet machine would
- * show. The table gives both.
+ * <ol>
+ *   <li>Warm-up: every pipe runs chunks of records in turn (so that each sees the same JIT and broker
+ *   history) until each pipe's CPU time per record has stopped falling ({@link SteadyState}: a
+ *   minimum of its own CPU time, then the medians of its last two windows of chunks within the
+ *   tolerance, with the JIT idle), or its cap ({@code *} in the table).</li>
+ *   <li>Rounds: every pipe runs once per round, order reversed every other round; each run starts
+ *   after a full GC. A ratio to plaintext is only formed within a round; the table gives medians
+ *   and the range over rounds, and each pipe's CPU time per record with its own range, which shows
+ *   how steady the run was.</li>
+ * </ol>
+ * Every pipe has the same broker, producer and consumer settings ({@link KafkaPipe}); only the
+ * value serializer differs. {@code kafka1k_plainframed} is the cryptography-free control.
  *
  * <pre>
- * java -cp bench/target/benchmarks.jar io.gmflux.bench.kafka.KafkaThroughput [--records 100000] [--rounds 5] [--out bench/results/kafka.md]
- * java -cp bench/target/benchmarks.jar io.gmflux.bench.kafka.KafkaThroughput --records 1000000 --rounds 3   # the opt-in long run
- * # JDK 25, vector path (kafka1k_sm4gcm_ct: SM4-GCM on the constant-time engine, the vector one there):
- * $JDK25/bin/java --add-modules jdk.incubator.vector -cp bench/target/benchmarks.jar:codecs-vector/target/gmflux-codecs-vector-VERSION.jar \
- *     io.gmflux.bench.kafka.KafkaThroughput --pipes 'sm4gcm|plainframed' 
+ * java -Xms1g -Xmx1g -cp bench/target/benchmarks.jar io.gmflux.bench.kafka.KafkaThroughput [--pipes 'sm4gcm|plainframed'] [--quick] [--out FILE]
+ * # JDK 25, vector path (kafka1k_sm4gcm_ct: the constant-time engine, the vector one there):
+ * $JDK25/bin/java -Xms1g -Xmx1g --add-modules jdk.incubator.vector --enable-native-access=ALL-UNNAMED \
+ *     -cp bench/target/benchmarks.jar:codecs-vector/target/gmflux-codecs-vector-VERSION.jar io.gmflux.bench.kafka.KafkaThroughput ...
  * </pre>
- * Names in the table match the JMH benchmarks of {@link KafkaBench}: kafka1k_plain,
- * kafka1k_sm4gcm, kafka1k_zuc128. The bar: encrypted at least 0.7x plaintext.
  */
 public final class KafkaThroughput {
 
-    private static final double BAR = 0.7;
+    /** The bar: encrypted at least 0.7x plaintext, by CPU ratio. */
+    static final double BAR = 0.7;
+
+    /**
+     * How long everything runs.
+     *
+     * @param records records per pipe per round
+     * @param rounds measured rounds
+     * @param chunk records per warm-up chunk
+     * @param rule when a pipe's warm-up ends (CPU time per record per chunk)
+     */
+    record Settings(long records, int rounds, long chunk, SteadyState rule) {
+
+        static Settings full() {
+            return new Settings(100_000, 9, 20_000, new SteadyState(s(4), s(20), 3, 0.05, 100));
+        }
+
+        /** To check the harness: a result only as a ratio of one quick run. */
+        static Settings quick() {
+            return new Settings(20_000, 3, 10_000, new SteadyState(s(1), s(4), 2, 0.10, 100));
+        }
+
+        private static long s(long seconds) {
+            return TimeUnit.SECONDS.toNanos(seconds);
+        }
+    }
 
     private KafkaThroughput() {
     }
 
     public static void main(String[] args) throws Exception {
-        long records = 20_000;
-        int rounds = 15;
+        Settings s = Settings.full();
+        Long records = null;
+        Integer rounds = null;
         Path out = null;
         Pattern only = Pattern.compile(".*");
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
+                case "--quick" -> s = Settings.quick();
                 case "--records" -> records = Long.parseLong(args[++i]);
                 case "--rounds" -> rounds = Integer.parseInt(args[++i]);
                 case "--out" -> out = Path.of(args[++i]);
                 case "--pipes" -> only = Pattern.compile(args[++i]);
                 default -> {
-                    System.err.println("usage: KafkaThroughput [--records N] [--rounds R] [--out FILE] [--pipes <regex over names;"
-                            + " kafka1k_plain always runs>]");
+                    System.err.println("usage: KafkaThroughput [--quick] [--records N per round] [--rounds R] [--out FILE]"
+                            + " [--pipes <regex over names; kafka1k_plain always runs>]");
                     System.exit(2);
                 }
             }
         }
-        // the constant-time pipe's serializer builds its engines at the first record: the vector engine, where
-        // it is accepted (JDK 25 with jdk.incubator.vector and codecs-vector), once the choice is made
+        s = new Settings(records != null ? records : s.records(), rounds != null ? rounds : s.rounds(), s.chunk(), s.rule());
+        long t0 = System.nanoTime();
+        String loadBefore = KafkaTable.loadAverage();
+        // the constant-time pipe's serializer builds its engines at its first record: wait until the JVM has
+        // chosen (the vector engine accepted or refused) so that the pipe runs the engine it will keep
         String ctEngine = Sm4.awaitConstantTimeEngine(Duration.ofSeconds(60));
-        ctEngine += ", GHASH " + Sm4.constantTimeGhashName();
-        System.err.println("SM4 constant-time engine: " + ctEngine);
-        String bootstrap = KafkaPipe.sharedBroker();
-        List<KafkaPipe> all = List.of(new KafkaPipe("kafka1k_plain", bootstrap, null),
-                new KafkaPipe("kafka1k_sm4gcm", bootstrap, Suite.SM4_GCM),
-                // SM4-GCM constant-time end to end (gmflux.engine=constant-time): the vector engine on JDK 25
-                new KafkaPipe("kafka1k_sm4gcm_ct", bootstrap, Suite.SM4_GCM, EngineChoice.CONSTANT_TIME),
-                new KafkaPipe("kafka1k_zuc128", bootstrap, Suite.ZUC128_EEA3_EIA3),
-                // Control: the same serializer with the JDK's AES-GCM (AES-NI), to separate the cost of
-                // gmflux's record layer from the cost of the SM4/ZUC primitives.
-                new KafkaPipe("kafka1k_aes256gcm", bootstrap, Suite.AES_256_GCM),
-                // Control: plaintext records shaped exactly like gmflux's (same value length, same
-                // gmflux.dek header length), no cryptography: what the format costs Kafka itself.
-                new KafkaPipe("kafka1k_plainframed", bootstrap, null, true));
-        List<KafkaPipe> pipes = new ArrayList<>();
-        for (KafkaPipe p : all) {
-            if (p == all.get(0) || only.matcher(p.name).find()) {
-                pipes.add(p);
-            } else {
-                p.close();
-            }
-        }
+        String ctGhash = Sm4.constantTimeGhashName();
+        System.err.println("SM4 constant-time engine: " + ctEngine + "; GHASH: " + ctGhash);
+        List<KafkaPipe> pipes = pipes(only);
         ExecutorService producerThread = Executors.newSingleThreadExecutor();
-        long warm = Math.min(records, 20_000);
-        for (KafkaPipe p : pipes) {
-            run(p, warm, producerThread);
-        }
-        double[][] rate = new double[pipes.size()][rounds];
-        double[][] cpu = new double[pipes.size()][rounds];
-        for (int r = 0; r < rounds; r++) {
+        List<KafkaTable.Warmup> warmups = warm(pipes, s, producerThread);
+        PipeRun[][] runs = new PipeRun[pipes.size()][s.rounds()];
+        for (int r = 0; r < s.rounds(); r++) {
             for (int k = 0; k < pipes.size(); k++) {
                 int i = r % 2 == 0 ? k : pipes.size() - 1 - k;
-                double[] m = run(pipes.get(i), records, producerThread);
-                rate[i][r] = m[0];
-                cpu[i][r] = m[1];
-                System.err.printf(Locale.ROOT, "round %d %-18s %,10.0f records/s %6.2f us CPU/record%n", r + 1,
-                        pipes.get(i).name, rate[i][r], cpu[i][r]);
+                PipeRun m = PipeRun.of(pipes.get(i), s.records(), producerThread);
+                runs[i][r] = m;
+                System.err.printf(Locale.ROOT, "[round %d] %-20s %,10.0f records/s %7.2f us CPU/record (JIT %d ms, GC %d ms)%n",
+                        r + 1, pipes.get(i).name, m.recordsPerSecond(), m.cpuMicrosPerRecord(), m.compileMillis(), m.gcMillis());
             }
         }
         producerThread.shutdown();
-        String table = table(pipes, rate, cpu, records, rounds, ctEngine);
-        System.out.println(table);
+        KafkaTable table = new KafkaTable(pipes.stream().map(p -> p.name).toList(), warmups, runs, s, ctEngine, ctGhash,
+                loadBefore, (System.nanoTime() - t0) / 60e9);
+        String md = table.markdown();
+        System.out.println(md);
         if (out != null) {
-            Files.writeString(out, table, StandardCharsets.UTF_8);
+            Files.writeString(out, md, StandardCharsets.UTF_8);
         }
         pipes.forEach(KafkaPipe::close);
         KafkaPipe.stopSharedBroker();
         System.exit(0);
     }
 
-    /**
-     * One produce+consume run of {@code n} records, both sides concurrent: records per second and
-     * process CPU microseconds per record.
-     */
-    private static double[] run(KafkaPipe pipe, long n, ExecutorService producerThread) throws Exception {
-        OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
-        long c0 = os.getProcessCpuTime();
-        long t0 = System.nanoTime();
-        Future<?> produced = producerThread.submit(() -> pipe.produce(n));
-        pipe.consume(n);
-        produced.get();
-        long wall = System.nanoTime() - t0;
-        long cpu = os.getProcessCpuTime() - c0;
-        return new double[] {n / (wall / 1e9), cpu / 1e3 / n};
-    }
-
-    private static String loadAverage() {
-        try {
-            String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
-            return f[0] + " " + f[1] + " " + f[2];
-        } catch (java.io.IOException | RuntimeException e) {
-            return "unknown";
-        }
-    }
-
-    /** The median of per-round ratios and their range. */
-    private static String range(double[] per) {
-        return String.format(Locale.ROOT, "%.2f (rounds %.2f..%.2f)", median(per),
-                Arrays.stream(per).min().orElse(0), Arrays.stream(per).max().orElse(0));
-    }
-
-    private static double median(double[] xs) {
-        double[] s = xs.clone();
-        Arrays.sort(s);
-        int m = s.length / 2;
-        return s.length % 2 == 1 ? s[m] : (s[m - 1] + s[m]) / 2;
-    }
-
-    private static String table(List<KafkaPipe> pipes, double[][] rate, double[][] cpu, long records, int rounds, String ctEngine) {
-        StringBuilder b = new StringBuilder();
-        b.append("| benchmark | records/s (median) | MiB/s | wall-clock ratio to plaintext | CPU us/record | CPU ratio"
-                + " (plaintext CPU / this CPU) | bar 0.7x (by CPU ratio) |\n");
-        b.append("|---|---:|---:|---:|---:|---:|---|\n");
-        for (int i = 0; i < pipes.size(); i++) {
-            double med = median(rate[i]);
-            String wallRatio = "1.00";
-            String cpuRatio = "1.00";
-            String verdict = "baseline";
-            if (i > 0) {
-                double[] perWall = new double[rounds];
-                double[] perCpu = new double[rounds];
-                for (int r = 0; r < rounds; r++) {
-                    perWall[r] = rate[i][r] / rate[0][r];
-                    perCpu[r] = cpu[0][r] / cpu[i][r];
-                }
-                wallRatio = range(perWall);
-                cpuRatio = range(perCpu);
-                verdict = median(perCpu) >= BAR ? "meets" : "misses";
+    /** Plaintext first, then the pipes whose name {@code only} finds, on the shared broker. */
+    private static List<KafkaPipe> pipes(Pattern only) {
+        String bootstrap = KafkaPipe.sharedBroker();
+        List<String> names = List.of("kafka1k_plain", "kafka1k_sm4gcm", "kafka1k_sm4gcm_ct", "kafka1k_zuc128",
+                "kafka1k_aes256gcm", "kafka1k_plainframed");
+        List<KafkaPipe> pipes = new ArrayList<>();
+        for (String name : names) {
+            if (!name.equals("kafka1k_plain") && !only.matcher(name).find()) {
+                continue;
             }
-            b.append(String.format(Locale.ROOT, "| %s | %,.0f | %.1f | %s | %.2f | %s | %s |%n", pipes.get(i).name, med,
-                    med * KafkaPipe.VALUE_SIZE / (1 << 20), wallRatio, median(cpu[i]), cpuRatio, verdict));
+            pipes.add(switch (name) {
+                case "kafka1k_plain" -> new KafkaPipe(name, bootstrap, null);
+                case "kafka1k_sm4gcm" -> new KafkaPipe(name, bootstrap, Suite.SM4_GCM);
+                // SM4-GCM constant-time end to end (gmflux.engine=constant-time): the vector engine and GHASH on JDK 25
+                case "kafka1k_sm4gcm_ct" -> new KafkaPipe(name, bootstrap, Suite.SM4_GCM, EngineChoice.CONSTANT_TIME);
+                case "kafka1k_zuc128" -> new KafkaPipe(name, bootstrap, Suite.ZUC128_EEA3_EIA3);
+                // control: the same record layer with the JDK's AES-GCM (AES-NI): the layer's cost without SM4/ZUC's
+                case "kafka1k_aes256gcm" -> new KafkaPipe(name, bootstrap, Suite.AES_256_GCM);
+                // control: plaintext records shaped exactly like gmflux's, no cryptography: what the format costs Kafka
+                default -> new KafkaPipe(name, bootstrap, null, true);
+            });
         }
-        b.append(String.format(Locale.ROOT, "%n%d rounds of %,d records of %d bytes each, %s, Java %s, %d CPUs, load average %s;"
-                + " SM4 constant-time engine: %s.%n",
-                rounds, records, KafkaPipe.VALUE_SIZE, ZonedDateTime.now(ZoneOffset.UTC).withNano(0),
-                System.getProperty("java.version"), Runtime.getRuntime().availableProcessors(), loadAverage(), ctEngine));
-        return b.toString();
+        return pipes;
+    }
+
+    /** Runs a chunk of every pipe in turn until each is steady or capped; the pipes' warm-ups. */
+    private static List<KafkaTable.Warmup> warm(List<KafkaPipe> pipes, Settings s, ExecutorService producerThread) throws Exception {
+        SteadyState rule = s.rule();
+        int cap = 200;
+        double[][] perRecord = new double[pipes.size()][cap];
+        long[][] compile = new long[pipes.size()][cap];
+        long[] cpu = new long[pipes.size()];
+        SteadyState.Verdict[] verdict = new SteadyState.Verdict[pipes.size()];
+        Arrays.fill(verdict, SteadyState.Verdict.WARMING);
+        int n = 0;
+        while (n < cap && Arrays.stream(verdict).anyMatch(v -> v == SteadyState.Verdict.WARMING)) {
+            for (int i = 0; i < pipes.size(); i++) {
+                PipeRun m = PipeRun.of(pipes.get(i), s.chunk(), producerThread);
+                perRecord[i][n] = m.cpuMicrosPerRecord() * 1e3;
+                compile[i][n] = m.compileMillis();
+                cpu[i] += (long) (m.cpuMicrosPerRecord() * 1e3 * s.chunk());
+            }
+            n++;
+            for (int i = 0; i < pipes.size(); i++) {
+                if (verdict[i] == SteadyState.Verdict.WARMING) {
+                    verdict[i] = rule.judge(perRecord[i], compile[i], n, cpu[i]);
+                    if (verdict[i] != SteadyState.Verdict.WARMING) {
+                        System.err.printf(Locale.ROOT, "[warm] %-20s %s after %d chunks of %,d records, %.2f us CPU/record%n",
+                                pipes.get(i).name, verdict[i], n, s.chunk(), rule.lastWindowMedian(perRecord[i], n) / 1e3);
+                    }
+                }
+            }
+        }
+        List<KafkaTable.Warmup> out = new ArrayList<>();
+        for (int i = 0; i < pipes.size(); i++) {
+            SteadyState.Verdict v = verdict[i] == SteadyState.Verdict.WARMING ? SteadyState.Verdict.CAPPED : verdict[i];
+            out.add(new KafkaTable.Warmup(v, n, Arrays.copyOf(perRecord[i], n)));
+        }
+        return out;
     }
 }

@@ -120,8 +120,12 @@ public final class PerformanceReport {
         Path jdk25 = null;
         String vectorJar = null;
         Path part25 = null;
+        boolean kafka = true;
+        boolean kafkaOnly = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
+                case "--no-kafka" -> kafka = false;
+                case "--kafka-only" -> kafkaOnly = true;
                 case "--quick" -> s = s.readme() == null ? Settings.quickRun().withRows(s.rows()) : Settings.quickRun();
                 case "--rows" -> s = s.withRows(Pattern.compile(args[++i]));
                 case "--jdk25" -> jdk25 = Paths.get(args[++i]);
@@ -129,31 +133,41 @@ public final class PerformanceReport {
                 case "--part25" -> part25 = Paths.get(args[++i]);
                 default -> {
                     System.err.println("usage: PerformanceReport [--quick] [--rows <regex over row ids, e.g. '^sm2'>]"
-                            + " [--jdk25 <JDK 25 home> [--vector-jar <gmflux-codecs-vector jar>]]");
+                            + " [--no-kafka | --kafka-only] [--jdk25 <JDK 25 home> [--vector-jar <gmflux-codecs-vector jar>]]");
                     System.exit(2);
                 }
             }
+        }
+        if (kafkaOnly) {
+            s = s.withRows(NO_ROWS);
         }
         PerformanceReport report = new PerformanceReport(s, System.err);
         if (part25 != null) {
             report.runJdk25Part(part25);
         } else {
-            report.runAndWrite(jdk25, vectorJar);
+            report.runAndWrite(jdk25, vectorJar, kafka || kafkaOnly);
         }
     }
+
+    /** A pattern no row id matches: {@code --kafka-only}. */
+    static final Pattern NO_ROWS = Pattern.compile("(?!)");
 
     /**
      * Measures the JDK 17 rows here ({@link Catalog#onJdk17}), then, when {@code jdk25} is a JDK, the
      * JDK 25 rows ({@link Catalog#onJdk25}) in a child JVM on it with the Vector API module and
-     * {@code vectorJar} on the class path; writes both into the report and the README.
+     * {@code vectorJar} on the class path, then, with {@code kafka}, the {@link KafkaSection} on both
+     * JDKs; writes them into the report and the README.
      */
-    void runAndWrite(Path jdk25, String vectorJar) throws Exception {
+    void runAndWrite(Path jdk25, String vectorJar, boolean kafka) throws Exception {
         String loadBefore = MachineStamp.loadAverage();
         long t0 = System.nanoTime();
         List<RowResult> results = measureRows(Catalog::onJdk17);
+        boolean noRows = settings.rows() == NO_ROWS;
         ResultFile.Part part25 = null;
         String without25;
-        if (jdk25 == null) {
+        if (noRows) {
+            without25 = "no rows asked for (--kafka-only)";
+        } else if (jdk25 == null) {
             without25 = "not asked for (bench/run-all.sh asks when a JDK 25 is at $GMFLUX_JDK25, by default "
                     + "/usr/lib/jvm/temurin-25-jdk-amd64)";
         } else if (!Files.isExecutable(jdk25.resolve("bin").resolve("java"))) {
@@ -165,9 +179,15 @@ public final class PerformanceReport {
         if (without25 != null) {
             log.println("[jdk25] JDK 25 columns left out: " + without25);
         }
+        List<KafkaSection.Part> kafkaParts = List.of();
+        if (kafka) {
+            long k0 = System.nanoTime();
+            kafkaParts = new KafkaSection(settings.quick(), log).run(jdk25, vectorJar);
+            log.printf(Locale.ROOT, "[kafka] section took %.1f min%n", (System.nanoTime() - k0) / 60e9);
+        }
         double minutes = (System.nanoTime() - t0) / 60e9;
         MachineStamp stamp = new MachineStamp(ZonedDateTime.now(ZoneOffset.UTC), loadBefore, MachineStamp.loadAverage(), minutes);
-        ReportMarkdown md = new ReportMarkdown(settings, stamp, results, part25, without25);
+        ReportMarkdown md = new ReportMarkdown(settings, stamp, noRows ? null : results, part25, without25, kafkaParts);
         Files.createDirectories(settings.outDir());
         Path table = settings.outDir().resolve("latest.md");
         Path details = settings.outDir().resolve("latest-details.md");

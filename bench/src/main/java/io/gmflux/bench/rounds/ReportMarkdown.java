@@ -21,17 +21,22 @@ final class ReportMarkdown {
     private final List<RowResult> results;
     private final ResultFile.Part jdk25;
     private final String without25;
+    private final List<KafkaSection.Part> kafka;
 
     /**
+     * @param results the JDK 17 rows, or null for a report of the Kafka section only
      * @param jdk25 the JDK 25 part, or null
      * @param without25 why there is no JDK 25 part (null when there is one)
+     * @param kafka the Kafka section's runs, empty when it was skipped
      */
-    ReportMarkdown(Settings settings, MachineStamp stamp, List<RowResult> results, ResultFile.Part jdk25, String without25) {
+    ReportMarkdown(Settings settings, MachineStamp stamp, List<RowResult> results, ResultFile.Part jdk25, String without25,
+                   List<KafkaSection.Part> kafka) {
         this.settings = settings;
         this.stamp = stamp;
         this.results = results;
         this.jdk25 = jdk25;
         this.without25 = without25;
+        this.kafka = kafka;
     }
 
     private String command() {
@@ -43,6 +48,10 @@ final class ReportMarkdown {
         sb.append("Made by `").append(command()).append("` (").append(settings.quick()
                 ? "**quick mode: short warm-ups, 3 rounds; a check of the harness, not a result**" : "full run")
                 .append("), ").append(stamp.line()).append('\n');
+        if (results == null) {
+            kafkaSection(sb);
+            return sb.toString();
+        }
         if (jdk25 != null) {
             sb.append("JDK 25 columns: ").append(jdk25Line()).append('\n');
         } else {
@@ -82,7 +91,21 @@ final class ReportMarkdown {
             sb.append('\n');
             bars(sb);
         }
+        kafkaSection(sb);
         return sb.toString();
+    }
+
+    /** The Kafka runs' tables and bar verdicts, one JDK after the other; nothing when the section was skipped. */
+    private void kafkaSection(StringBuilder sb) {
+        if (kafka.isEmpty()) {
+            return;
+        }
+        sb.append("\n**Kafka: produce+consume of 1 KiB records on one embedded broker in one JVM** (bar: SM4-GCM >= 0.7x "
+                + "plaintext by process CPU time per record; `io.gmflux.bench.kafka.KafkaThroughput`, method in "
+                + "`bench/results/kafka.md`; every round's figures: `latest-details.md`).\n");
+        for (KafkaSection.Part p : kafka) {
+            sb.append("\n").append(p.jdk()).append(": ").append(p.summary().strip()).append('\n');
+        }
     }
 
     /** One JDK's rows; with {@code with25}, two more columns from the JDK 25 part's row of the same id. */
@@ -134,7 +157,7 @@ final class ReportMarkdown {
                 new Bar("sm2.encrypt", "SM2 encrypt", 2),
                 new Bar("sm2.decrypt", "SM2 decrypt", 2));
         sb.append("The speed bars on JDK 25 (gmflux vs BouncyCastle's fastest configuration, same JVM; the Kafka bar is in "
-                + "`bench/results/kafka.md`):\n\n");
+                + "the Kafka section below):\n\n");
         row(sb, List.of("bar", "gmflux vs BouncyCastle", "verdict"));
         row(sb, List.of("---", "---:", "---"));
         for (Bar b : bars) {
@@ -168,10 +191,16 @@ final class ReportMarkdown {
         sb.append("Times are CPU time per call. A warm-up runs batches of ").append(msecs(settings.batchNanos()))
                 .append(" CPU; \"curve\" gives the median time per call of each successive second of warm-up (first batch, then per second). "
                         + "\"JIT ms\" is the compilation time during the last window.\n");
-        detailRows(sb, results, "");
+        if (results != null) {
+            detailRows(sb, results, "");
+        }
         if (jdk25 != null) {
             sb.append("\n# JDK 25 with the Vector API\n\n").append(jdk25Line()).append('\n');
             detailRows(sb, jdk25.results(), ", JDK 25");
+        }
+        for (KafkaSection.Part p : kafka) {
+            sb.append("\n# Kafka, ").append(p.jdk()).append("\n\n").append(p.summary().strip()).append("\n\n")
+                    .append(p.rounds().strip()).append('\n');
         }
         return sb.toString();
     }

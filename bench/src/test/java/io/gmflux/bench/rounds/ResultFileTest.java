@@ -97,7 +97,7 @@ class ResultFileTest {
         ResultFile.Part p25 = part(List.of(result("ct.sm4.ctr.64k", 20_000, 1_000_000.0 / 3), result("sm2.sign", 30_000, 114_000)));
         List<RowResult> jdk17 = List.of(result("sm2.sign", 60_000, 114_000));
         MachineStamp stamp = new MachineStamp(ZonedDateTime.now(ZoneOffset.UTC), "1 1 1", "1 1 1", 20);
-        String table = new ReportMarkdown(PerformanceReport.Settings.quickRun(), stamp, jdk17, p25, null).table();
+        String table = new ReportMarkdown(PerformanceReport.Settings.quickRun(), stamp, jdk17, p25, null, List.of()).table();
 
         assertThat(table).contains("| JDK 25: gmflux | JDK 25: gmflux vs BouncyCastle |");
         assertThat(table).contains("constant-time SM4 engine: vector-512 (jdk.incubator.vector), constant-time GHASH: vector-512 linear map");
@@ -107,7 +107,7 @@ class ResultFileTest {
         assertThat(table).contains("| SM4-CTR 64 KiB, constant-time >= 25x | 15.91x (15.15-16.67) | misses (64% of the bar) |");
         assertThat(table).contains("| SM2 sign >= 3x | 3.63x (3.45-3.80) | meets |");
         assertThat(table).contains("| SM2 verify >= 2x |  | not measured |");
-        String details = new ReportMarkdown(PerformanceReport.Settings.quickRun(), stamp, jdk17, p25, null).details();
+        String details = new ReportMarkdown(PerformanceReport.Settings.quickRun(), stamp, jdk17, p25, null, List.of()).details();
         assertThat(details).contains("# JDK 25 with the Vector API").contains("## SM2 sign, JDK 25 (`sm2.sign`)");
     }
 
@@ -115,8 +115,27 @@ class ResultFileTest {
     void withoutJdk25TheTableSaysWhyAndKeepsTheJdk17Columns() {
         MachineStamp stamp = new MachineStamp(ZonedDateTime.now(ZoneOffset.UTC), "1 1 1", "1 1 1", 13);
         String table = new ReportMarkdown(PerformanceReport.Settings.quickRun(), stamp,
-                List.of(result("sm2.sign", 60_000, 114_000)), null, "no JDK at /nowhere").table();
+                List.of(result("sm2.sign", 60_000, 114_000)), null, "no JDK at /nowhere", List.of()).table();
         assertThat(table).contains("JDK 25 columns: not measured, no JDK at /nowhere; JDK 17 columns only.");
         assertThat(table).doesNotContain("JDK 25: gmflux").doesNotContain(">= 25x");
+    }
+
+    @Test
+    void theKafkaSectionPutsEachJdksSummaryInTheTableAndItsRoundsInTheDetails() {
+        MachineStamp stamp = new MachineStamp(ZonedDateTime.now(ZoneOffset.UTC), "1 1 1", "1 1 1", 4);
+        List<KafkaSection.Part> kafka = List.of(
+                new KafkaSection.Part("JDK 17", "| kafka1k_plain | none |\n\n**Bar (SM4-GCM >= 0.7x plaintext, CPU ratio): misses it**\n", "| 1 | 14.00 |\n"),
+                new KafkaSection.Part("JDK 25", "Not measured: the run exited with 1 (see the log).\n", ""));
+        ReportMarkdown both = new ReportMarkdown(PerformanceReport.Settings.quickRun(), stamp,
+                List.of(result("sm2.sign", 60_000, 114_000)), null, "no JDK at /nowhere", kafka);
+        assertThat(both.table()).contains("| SM2 sign |").contains("**Kafka: produce+consume of 1 KiB records")
+                .contains("JDK 17: | kafka1k_plain | none |").contains("JDK 25: Not measured: the run exited with 1")
+                .doesNotContain("| 1 | 14.00 |");
+        assertThat(both.details()).contains("# Kafka, JDK 17").contains("| 1 | 14.00 |");
+        assertThat(kafka.get(0).verdict()).isEqualTo("**Bar (SM4-GCM >= 0.7x plaintext, CPU ratio): misses it**");
+        assertThat(kafka.get(1).verdict()).isNull();
+
+        String kafkaOnly = new ReportMarkdown(PerformanceReport.Settings.quickRun(), stamp, null, null, "no rows", kafka).table();
+        assertThat(kafkaOnly).contains("JDK 17: | kafka1k_plain | none |").doesNotContain("| operation |");
     }
 }

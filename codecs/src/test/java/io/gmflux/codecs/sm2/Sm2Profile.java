@@ -96,6 +96,34 @@ public final class Sm2Profile {
         bcDec.init(false, bcPair.getPrivate());
         byte[] bcCt = bcEnc.processBlock(msg, 0, 64);
 
+        // the same operations through the JCA: gmflux's provider against BouncyCastle's, one
+        // Signature/Cipher per operation initialised once (steady state), C1C3C2 for both
+        java.security.Provider gm = new io.gmflux.codecs.jca.GmfluxProvider();
+        java.security.Provider bcp = new org.bouncycastle.jce.provider.BouncyCastleProvider();
+        java.security.KeyPairGenerator gmGen = java.security.KeyPairGenerator.getInstance("SM2", gm);
+        gmGen.initialize(256, random);
+        java.security.KeyPair gmPair = gmGen.generateKeyPair();
+        java.security.KeyPairGenerator bcGen = java.security.KeyPairGenerator.getInstance("EC", bcp);
+        bcGen.initialize(new java.security.spec.ECGenParameterSpec("sm2p256v1"), random);
+        java.security.KeyPair bcJcaPair = bcGen.generateKeyPair();
+        java.security.Signature gmSign = java.security.Signature.getInstance("SM3withSM2", gm);
+        gmSign.initSign(gmPair.getPrivate(), random);
+        java.security.Signature bcSign = java.security.Signature.getInstance("SM3withSM2", bcp);
+        bcSign.initSign(bcJcaPair.getPrivate(), random);
+        javax.crypto.Cipher gmEnc = javax.crypto.Cipher.getInstance("SM2/C1C3C2/NoPadding", gm);
+        gmEnc.init(javax.crypto.Cipher.ENCRYPT_MODE, gmPair.getPublic(), random);
+        javax.crypto.Cipher gmDec = javax.crypto.Cipher.getInstance("SM2/C1C3C2/NoPadding", gm);
+        gmDec.init(javax.crypto.Cipher.DECRYPT_MODE, gmPair.getPrivate());
+        byte[] gmJcaCt = gmEnc.doFinal(msg);
+        javax.crypto.Cipher bcJcaEnc = javax.crypto.Cipher.getInstance("SM2/C1C3C2/NoPadding", bcp);
+        bcJcaEnc.init(javax.crypto.Cipher.ENCRYPT_MODE, bcJcaPair.getPublic(), random);
+        javax.crypto.Cipher bcJcaDec = javax.crypto.Cipher.getInstance("SM2/C1C3C2/NoPadding", bcp);
+        bcJcaDec.init(javax.crypto.Cipher.DECRYPT_MODE, bcJcaPair.getPrivate());
+        byte[] bcJcaCt = bcJcaEnc.doFinal(msg);
+        if (!Arrays.equals(bcJcaDec.doFinal(bcJcaCt), msg) || !Arrays.equals(gmDec.doFinal(gmJcaCt), msg)) {
+            throw new IllegalStateException("JCA round trip failed");
+        }
+
         Map<String, Op> ops = new LinkedHashMap<>();
         ops.put("fp.mul", () -> { for (int i = 0; i < 1000; i++) { f.mul(r, a, r[0] == 7 ? b : a); f.mul(a, r, b); } return r; });
         ops.put("fp.sqr", () -> { for (int i = 0; i < 1000; i++) { f.sqr(a, a); f.sqr(a, a); } return a; });
@@ -138,6 +166,12 @@ public final class Sm2Profile {
         ops.put("bc.encrypt", () -> bcEnc.processBlock(msg, 0, 64));
         ops.put("decrypt", () -> cipher.decrypt(pair.privateKey(), ct));
         ops.put("bc.decrypt", () -> bcDec.processBlock(bcCt, 0, bcCt.length));
+        ops.put("jca.sign", () -> { gmSign.update(msg); return gmSign.sign(); });
+        ops.put("bcjca.sign", () -> { bcSign.update(msg); return bcSign.sign(); });
+        ops.put("jca.encrypt", () -> gmEnc.doFinal(msg));
+        ops.put("bcjca.encrypt", () -> bcJcaEnc.doFinal(msg));
+        ops.put("jca.decrypt", () -> gmDec.doFinal(gmJcaCt));
+        ops.put("bcjca.decrypt", () -> bcJcaDec.doFinal(bcJcaCt));
         ops.put("keygen", () -> Sm2KeyPair.generate(random));
         ops.put("bc.keygen", () -> gen.generateKeyPair());
         ops.entrySet().removeIf(e -> !e.getKey().matches(filter.isEmpty() ? ".*" : filter));
