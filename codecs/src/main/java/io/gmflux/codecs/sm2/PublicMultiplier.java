@@ -18,7 +18,8 @@ final class PublicMultiplier {
 
     private static final Sm2FieldP F = Sm2Curve.FP;
 
-    private final PointArithmetic pa = new PointArithmetic();
+    /** For the rare doubling case only. */
+    private final PointArithmetic pa;
     private final long[] z1z1 = new long[4];
     private final long[] u2 = new long[4];
     private final long[] s2 = new long[4];
@@ -31,6 +32,15 @@ final class PublicMultiplier {
     private final long[] t = new long[4];
     private final long[] ex = new long[4];
     private final long[] ey = new long[4];
+
+    PublicMultiplier() {
+        this(new PointArithmetic());
+    }
+
+    /** A multiplier that borrows {@code pa} (its owner's, not used concurrently) for doublings. */
+    PublicMultiplier(PointArithmetic pa) {
+        this.pa = pa;
+    }
 
     /** G's width-8 table (public, shared, read-only). */
     static long[] baseTable() {
