@@ -95,7 +95,12 @@ final class KafkaPipe implements AutoCloseable {
         Map<String, Object> p = new HashMap<>();
         p.put("bootstrap.servers", bootstrap);
         p.put("key.serializer", ByteArraySerializer.class.getName());
-        p.put("linger.ms", 5);
+        // Batching that does not depend on timing: a producer waits until its batch is full (linger 50 ms is never
+        // reached at these rates) and the broker answers a fetch once 256 KiB are there, so every pipe's records go
+        // through Kafka in batches of the same size whatever its serializer's speed and the machine's load (with
+        // linger 5 ms and fetch.min.bytes 1, a slower or descheduled pipe sent and fetched smaller batches, whose fixed
+        // costs, spread over fewer records, made CPU time per record depend on timing).
+        p.put("linger.ms", 50);
         p.put("batch.size", 256 * 1024);
         p.put("acks", "all");
         Map<String, Object> c = new HashMap<>();
@@ -104,6 +109,8 @@ final class KafkaPipe implements AutoCloseable {
         c.put("group.id", "bench-" + UUID.randomUUID());
         c.put("enable.auto.commit", false);
         c.put("max.poll.records", 2000);
+        c.put("fetch.min.bytes", 256 * 1024);
+        c.put("fetch.max.wait.ms", 50);
         c.put("fetch.max.bytes", 8 << 20);
         c.put("max.partition.fetch.bytes", 8 << 20);
         if (suite == null && framed) {
