@@ -10,9 +10,8 @@ import java.util.Objects;
  * SM2 signature generation with SM3 (GB/T 32918.2 §6.1): e = SM3(Z_A || M), k hedged,
  * (x1, y1) = [k]G, r = (e + x1) mod n, s = (1 + d)^-1 (k - r·d) mod n.
  *
- * <p>Nonces: k comes from an HMAC-SM3 DRBG seeded with d, e and 32 fresh bytes of the signer's
- * {@link SecureRandom} (RFC 6979 §3.2 with the additional data of §3.6, see {@code HedgedNonce}),
- * so a random generator whose state repeats (a VM snapshot restored twice, a CRaC checkpoint, a
+ * <p>Nonces: k is HMAC-SM3 keyed with d over 32 fresh bytes of the signer's {@link SecureRandom}
+ * and e, redrawn (a counter byte) until in [1, n-1] (see {@code HedgedNonce}), so a random generator whose state repeats (a VM snapshot restored twice, a CRaC checkpoint, a
  * seeded SHA1PRNG) no longer repeats k across different messages; with a working generator the
  * signatures are distributed as with a purely random k. Signers fed by a {@link Sm2NoncePool} take
  * k precomputed before the message is known: those k depend on the pool's generator alone (see the
@@ -48,7 +47,7 @@ public final class Sm2Signer {
     private final long[] e = new long[4];
     private final long[] k = new long[4];
     private final long[] x1 = new long[4];
-    private final long[] y1 = new long[4];
+    private final long[] zInverse = new long[4];
     private final long[] r = new long[4];
     private final long[] s = new long[4];
     private final long[] t = new long[4];
@@ -196,7 +195,7 @@ public final class Sm2Signer {
                         hedged.derive(k, key.d, e, pool != null ? pool.random() : random); // A3
                     }
                     pa.mulBase(kg, k); // A4
-                    pa.toAffine(x1, y1, kg);
+                    affineX(x1, kg);
                     fn.reduce(x1, x1);
                 }
                 fn.add(r, e, x1); // A5: r = (e + x1) mod n
@@ -219,8 +218,16 @@ public final class Sm2Signer {
             Arrays.fill(k, 0);
             Arrays.fill(t, 0);
             Arrays.fill(x1, 0);
-            Arrays.fill(y1, 0);
+            Arrays.fill(zInverse, 0);
             kg.wipe();
         }
+    }
+
+    /** x = X / Z^2 of the Jacobian point p (not infinity); y is not needed. Constant time. */
+    private void affineX(long[] x, JacobianPoint p) {
+        pa.invert(zInverse, p.z);
+        Sm2FieldP f = Sm2Curve.FP;
+        f.sqr(zInverse, zInverse);
+        f.mul(x, p.x, zInverse);
     }
 }

@@ -10,11 +10,15 @@ import java.util.Objects;
  * e = SM3(Z_A || M); t = (r + s) mod n != 0; (x1, y1) = [s]G + [t]P_A; accept iff
  * (e + x1) mod n = r.
  *
- * <p>Everything here is public, so the joint multiplication is not required to be constant time.
- * The constructor precomputes a table of multiples of the key (d·2^(16j)·P, about the cost of
- * four verifications) that makes every verification with this object about three times faster
- * than a plain [t]P would be: keep a
- * verifier per key rather than one per signature. A message is given whole
+ * <p>Everything here is public (key, message, signature), so the joint multiplication is variable
+ * time: it reads table entries by digit, skips zero digits and branches on special cases.
+ * The constructor precomputes a table of multiples of the key (d·2^(16j)·P, 15 KiB, about the
+ * cost of five verifications). Once the key has proven to be reused ({@value #COMB_AFTER}
+ * verifications by one verifier, or {@value VerificationCombs#NEW_VERIFIERS} verifiers made) it
+ * moves to a width-8 comb of the key ({@link PublicMultiplier}: 264 KiB, about the cost of 130
+ * verifications to build, then no doublings), kept in a process-wide store of at most
+ * {@value VerificationCombs#MAX_KEYS} keys from which later verifiers
+ * of that key start. Keep a verifier per key rather than one per signature. A message is given whole
  * ({@link #verify(byte[], byte[])}) or in pieces ({@link #update(byte[], int, int)} then
  * {@link #verify(byte[])}). Not thread-safe (it owns scratch state): use one per thread.
  */
@@ -22,8 +26,15 @@ public final class Sm2Verifier {
 
     private final Sm2PublicKey key;
     private final byte[] za;
-    /** d·2^(64j)·P_A, built once per verifier (public data). */
-    private final long[] table;
+    /** Verifications after which a verifier moves to the key's comb. */
+    static final int COMB_AFTER = 128;
+
+    /** d·2^(16j)·P_A, built when no comb of the key is held (public data). */
+    private long[] table;
+    /** The key's width-8 comb once the key has proven to be reused, else null. */
+    private long[] comb;
+    private int verifications;
+    private PublicMultiplier multiplier;
     private final Sm3 sm3 = new Sm3();
     private final PointArithmetic pa = new PointArithmetic();
     private final JacobianPoint sum = new JacobianPoint();
@@ -46,7 +57,18 @@ public final class Sm2Verifier {
     public Sm2Verifier(Sm2PublicKey key, byte[] userId) {
         this.key = Objects.requireNonNull(key, "key");
         this.za = IdentityHash.za(userId, key);
-        this.table = pa.publicTable(key.x, key.y);
+        useComb(VerificationCombs.forNewVerifier(key));
+        if (comb == null) {
+            this.table = pa.publicTable(key.x, key.y);
+        }
+    }
+
+    private void useComb(long[] keyComb) {
+        if (keyComb != null) {
+            comb = keyComb;
+            table = null;
+            multiplier = new PublicMultiplier();
+        }
     }
 
     /**
@@ -131,7 +153,14 @@ public final class Sm2Verifier {
         if (Sm2Curve.isZeroMask(t) != 0) {
             return false;
         }
-        pa.mulBaseAddPublic(sum, s, t, table); // B6
+        if (comb != null) { // B6
+            multiplier.mulAdd(sum, s, t, comb);
+        } else {
+            pa.mulBaseAddPublic(sum, s, t, table);
+            if (++verifications == COMB_AFTER) {
+                useComb(VerificationCombs.get(key));
+            }
+        }
         if (Sm2Curve.isZeroMask(sum.z) != 0) {
             return false;
         }

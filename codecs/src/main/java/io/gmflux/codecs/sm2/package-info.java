@@ -7,7 +7,7 @@
  *       {@link io.gmflux.codecs.sm2.Sm2KeyPair}; PKCS#8 / SPKI / SEC 1 DER and PEM in
  *       {@link io.gmflux.codecs.sm2.Sm2KeyEncoding}.</li>
  *   <li>Signatures (GB/T 32918.2): {@link io.gmflux.codecs.sm2.Sm2Signer},
- *       {@link io.gmflux.codecs.sm2.Sm2Verifier} (nonces hedged: RFC 6979 over HMAC-SM3 with fresh randomness, {@code HedgedNonce}), raw/DER conversion in
+ *       {@link io.gmflux.codecs.sm2.Sm2Verifier} (nonces hedged: HMAC-SM3 keyed with d over fresh randomness and e, {@code HedgedNonce}), raw/DER conversion in
  *       {@link io.gmflux.codecs.sm2.Sm2SignatureEncoding}; bulk signing from precomputed nonces in
  *       {@link io.gmflux.codecs.sm2.Sm2NoncePool}; the user ID for the JCA signature in
  *       {@link io.gmflux.codecs.sm2.Sm2ParameterSpec}.</li>

@@ -32,6 +32,8 @@ public final class Sm2Profile {
 
     static volatile Object sink;
 
+    private static final java.security.Provider BC_JCA = new org.bouncycastle.jce.provider.BouncyCastleProvider();
+
     public static void main(String[] args) throws Exception {
         String filter = args.length > 0 ? args[0] : "";
         SecureRandom random = new SecureRandom();
@@ -50,6 +52,27 @@ public final class Sm2Profile {
         Sm2Signer signer = new Sm2Signer(pair.privateKey(), IdentityHash.defaultUserId(), random);
         Sm2Verifier verifier = new Sm2Verifier(pair.publicKey());
         byte[] sig = signer.signDer(msg);
+        for (int i = 0; i < Sm2Verifier.COMB_AFTER; i++) { // steady state: the key has proven reused
+            verifier.verifyDer(msg, sig);
+        }
+        PublicMultiplier pm = new PublicMultiplier();
+        long[] keyComb = PublicMultiplier.keyTable(pair.publicKey().x, pair.publicKey().y);
+        java.security.KeyPairGenerator jcaGen = java.security.KeyPairGenerator.getInstance("EC", BC_JCA);
+        jcaGen.initialize(new java.security.spec.ECGenParameterSpec("sm2p256v1"), random);
+        java.security.KeyPair jcaPair = jcaGen.generateKeyPair();
+        java.security.Signature jcaSigner = java.security.Signature.getInstance("SM3withSM2", BC_JCA);
+        jcaSigner.initSign(jcaPair.getPrivate(), random);
+        jcaSigner.update(msg);
+        byte[] jcaSig = jcaSigner.sign();
+        java.security.Signature gmJca = java.security.Signature.getInstance("SM3withSM2", new io.gmflux.codecs.jca.GmfluxProvider());
+        java.security.Signature bcJca = java.security.Signature.getInstance("SM3withSM2", BC_JCA);
+        Op gmJcaVerify = () -> { gmJca.initVerify(jcaPair.getPublic()); gmJca.update(msg); return gmJca.verify(jcaSig); };
+        Op bcJcaVerify = () -> { bcJca.initVerify(jcaPair.getPublic()); bcJca.update(msg); return bcJca.verify(jcaSig); };
+        for (int i = 0; i < Sm2Verifier.COMB_AFTER; i++) {
+            if (!(Boolean) gmJcaVerify.run() || !(Boolean) bcJcaVerify.run()) {
+                throw new IllegalStateException("JCA verification failed");
+            }
+        }
         Sm2Cipher cipher = new Sm2Cipher(random);
         byte[] ct = cipher.encrypt(pair.publicKey(), msg);
         HedgedNonce hn = new HedgedNonce();
@@ -73,6 +96,34 @@ public final class Sm2Profile {
         bcDec.init(false, bcPair.getPrivate());
         byte[] bcCt = bcEnc.processBlock(msg, 0, 64);
 
+        // the same operations through the JCA: gmflux's provider against BouncyCastle's, one
+        // Signature/Cipher per operation initialised once (steady state), C1C3C2 for both
+        java.security.Provider gm = new io.gmflux.codecs.jca.GmfluxProvider();
+        java.security.Provider bcp = new org.bouncycastle.jce.provider.BouncyCastleProvider();
+        java.security.KeyPairGenerator gmGen = java.security.KeyPairGenerator.getInstance("SM2", gm);
+        gmGen.initialize(256, random);
+        java.security.KeyPair gmPair = gmGen.generateKeyPair();
+        java.security.KeyPairGenerator bcGen = java.security.KeyPairGenerator.getInstance("EC", bcp);
+        bcGen.initialize(new java.security.spec.ECGenParameterSpec("sm2p256v1"), random);
+        java.security.KeyPair bcJcaPair = bcGen.generateKeyPair();
+        java.security.Signature gmSign = java.security.Signature.getInstance("SM3withSM2", gm);
+        gmSign.initSign(gmPair.getPrivate(), random);
+        java.security.Signature bcSign = java.security.Signature.getInstance("SM3withSM2", bcp);
+        bcSign.initSign(bcJcaPair.getPrivate(), random);
+        javax.crypto.Cipher gmEnc = javax.crypto.Cipher.getInstance("SM2/C1C3C2/NoPadding", gm);
+        gmEnc.init(javax.crypto.Cipher.ENCRYPT_MODE, gmPair.getPublic(), random);
+        javax.crypto.Cipher gmDec = javax.crypto.Cipher.getInstance("SM2/C1C3C2/NoPadding", gm);
+        gmDec.init(javax.crypto.Cipher.DECRYPT_MODE, gmPair.getPrivate());
+        byte[] gmJcaCt = gmEnc.doFinal(msg);
+        javax.crypto.Cipher bcJcaEnc = javax.crypto.Cipher.getInstance("SM2/C1C3C2/NoPadding", bcp);
+        bcJcaEnc.init(javax.crypto.Cipher.ENCRYPT_MODE, bcJcaPair.getPublic(), random);
+        javax.crypto.Cipher bcJcaDec = javax.crypto.Cipher.getInstance("SM2/C1C3C2/NoPadding", bcp);
+        bcJcaDec.init(javax.crypto.Cipher.DECRYPT_MODE, bcJcaPair.getPrivate());
+        byte[] bcJcaCt = bcJcaEnc.doFinal(msg);
+        if (!Arrays.equals(bcJcaDec.doFinal(bcJcaCt), msg) || !Arrays.equals(gmDec.doFinal(gmJcaCt), msg)) {
+            throw new IllegalStateException("JCA round trip failed");
+        }
+
         Map<String, Op> ops = new LinkedHashMap<>();
         ops.put("fp.mul", () -> { for (int i = 0; i < 1000; i++) { f.mul(r, a, r[0] == 7 ? b : a); f.mul(a, r, b); } return r; });
         ops.put("fp.sqr", () -> { for (int i = 0; i < 1000; i++) { f.sqr(a, a); f.sqr(a, a); } return a; });
@@ -84,17 +135,42 @@ public final class Sm2Profile {
         ops.put("invert", () -> { pa.invert(r, b); return r; });
         ops.put("mulBase", () -> { pa.mulBase(q, k); return q; });
         ops.put("mulVar", () -> { pa.mul(q, Sm2Curve.GX, Sm2Curve.GY, k); return q; });
-        ops.put("mulPublic", () -> { pa.mulBaseAddPublic(q, k, k, pubTable); return q; });
+        // verification's scalars are uniform: s and t from a real signature's shape, not k's 0xFF runs
+        long[] u1 = {0x1F2E3D4C5B6A7988L, 0x6A09E667F3BCC908L, 0xBB67AE8584CAA73BL, 0x3C6EF372FE94F82BL};
+        long[] u2 = {0xA54FF53A5F1D36F1L, 0x510E527FADE682D1L, 0x9B05688C2B3E6C1FL, 0x1F83D9ABFB41BD6BL};
+        ops.put("mulPublic", () -> { pa.mulBaseAddPublic(q, u1, u2, pubTable); return q; });
+        ops.put("mulPublicComb", () -> { pm.mulAdd(q, u1, u2, keyComb); return q; });
+        long[] base10 = CombTable.build(Sm2Curve.GX, Sm2Curve.GY, 10);
+        long[] base8 = PublicMultiplier.baseTable();
+        ops.put("mulPublicComb.g8", () -> { pm.mulAdd(q, base8, u1, keyComb, u2); return q; });
+        ops.put("mulPublicComb.g10", () -> { pm.mulAdd(q, base10, u1, keyComb, u2); return q; });
+        ops.put("buildComb", () -> PublicMultiplier.keyTable(pair.publicKey().x, pair.publicKey().y));
+        ops.put("buildChunks", () -> pa.publicTable(pair.publicKey().x, pair.publicKey().y));
         ops.put("hedged", () -> { hn.derive(k, b, a, random); return k; });
         ops.put("random32", () -> { random.nextBytes(msg); return msg; });
         ops.put("sign", () -> signer.signDer(msg));
         ops.put("bc.sign", () -> { bcSigner.update(msg, 0, 64); return bcSigner.generateSignature(); });
         ops.put("verify", () -> verifier.verifyDer(msg, sig));
         ops.put("bc.verify", () -> { bcVerifier.update(msg, 0, 64); return bcVerifier.verifySignature(bcSig); });
+        ops.put("jca.verify", gmJcaVerify);
+        ops.put("bc.jca.verify", bcJcaVerify);
+        io.gmflux.codecs.jca.GmfluxProvider gmProvider = new io.gmflux.codecs.jca.GmfluxProvider();
+        ops.put("jca.verify.new", () -> {
+            java.security.Signature v = java.security.Signature.getInstance("SM3withSM2", gmProvider);
+            v.initVerify(jcaPair.getPublic()); v.update(msg); return v.verify(jcaSig); });
+        ops.put("bc.jca.verify.new", () -> {
+            java.security.Signature v = java.security.Signature.getInstance("SM3withSM2", BC_JCA);
+            v.initVerify(jcaPair.getPublic()); v.update(msg); return v.verify(jcaSig); });
         ops.put("encrypt", () -> cipher.encrypt(pair.publicKey(), msg));
         ops.put("bc.encrypt", () -> bcEnc.processBlock(msg, 0, 64));
         ops.put("decrypt", () -> cipher.decrypt(pair.privateKey(), ct));
         ops.put("bc.decrypt", () -> bcDec.processBlock(bcCt, 0, bcCt.length));
+        ops.put("jca.sign", () -> { gmSign.update(msg); return gmSign.sign(); });
+        ops.put("bcjca.sign", () -> { bcSign.update(msg); return bcSign.sign(); });
+        ops.put("jca.encrypt", () -> gmEnc.doFinal(msg));
+        ops.put("bcjca.encrypt", () -> bcJcaEnc.doFinal(msg));
+        ops.put("jca.decrypt", () -> gmDec.doFinal(gmJcaCt));
+        ops.put("bcjca.decrypt", () -> bcJcaDec.doFinal(bcJcaCt));
         ops.put("keygen", () -> Sm2KeyPair.generate(random));
         ops.put("bc.keygen", () -> gen.generateKeyPair());
         ops.entrySet().removeIf(e -> !e.getKey().matches(filter.isEmpty() ? ".*" : filter));
