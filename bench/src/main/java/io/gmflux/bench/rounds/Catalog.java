@@ -1,6 +1,6 @@
 package io.gmflux.bench.rounds;
 
-import io.gmflux.bench.peers.BcJcaSm2;
+import io.gmflux.bench.peers.JcaSm2;
 import io.gmflux.bench.peers.Call;
 import io.gmflux.bench.peers.KonaOps;
 import io.gmflux.bench.sm2.Sm2Bench;
@@ -59,6 +59,8 @@ final class Catalog {
     private final Map<Class<?>, Object> states = new HashMap<>();
     private final Map<String, KonaOps> kona = new HashMap<>();
     private final Map<String, Candidate> gmfluxByRow = new HashMap<>();
+    private JcaSm2 bcJca;
+    private JcaSm2 gmfluxJca;
     private final List<Row> rows = new ArrayList<>();
 
     Catalog() {
@@ -107,10 +109,13 @@ final class Catalog {
         for (int i = 0; i < ops.length; i++) {
             String op = ops[i];
             Row row = row("sm2." + op, titles[i], 0);
-            gmflux(row, () -> sm2Bench(op, "gmflux"));
-            candidate(row, BC, "lightweight", false, () -> sm2Bench(op, "bc"));
-            if (!op.equals("exchange")) {
-                candidate(row, BC, "JCA", false, () -> bcJca(op));
+            if (op.equals("exchange")) { // no JCA key agreement for SM2 in either provider
+                gmflux(row, () -> sm2Bench(op, "gmflux"));
+                candidate(row, BC, "lightweight", false, () -> sm2Bench(op, "bc"));
+            } else { // gmflux as a JCA user runs it; BouncyCastle at its best of two
+                gmflux(row, () -> jca(op, gmfluxJca()));
+                candidate(row, BC, "lightweight", false, () -> sm2Bench(op, "bc"));
+                candidate(row, BC, "JCA", false, () -> jca(op, bcJca()));
             }
             kona(row, k -> switch (op) {
                 case "sign" -> k.sm2Sign();
@@ -247,8 +252,21 @@ final class Catalog {
         return method(Sm2Bench.class, "sm2" + capital(op) + "_" + impl);
     }
 
-    private Call bcJca(String op) throws Exception {
-        BcJcaSm2 bc = state(BcJcaSm2.class);
+    private JcaSm2 bcJca() {
+        if (bcJca == null) {
+            bcJca = JcaSm2.bouncyCastle();
+        }
+        return bcJca;
+    }
+
+    private JcaSm2 gmfluxJca() {
+        if (gmfluxJca == null) {
+            gmfluxJca = JcaSm2.gmflux();
+        }
+        return gmfluxJca;
+    }
+
+    private static Call jca(String op, JcaSm2 bc) throws Exception {
         return switch (op) {
             case "sign" -> bc.sign();
             case "verify" -> bc.verify();

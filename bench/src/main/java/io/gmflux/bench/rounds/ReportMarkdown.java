@@ -78,7 +78,12 @@ final class ReportMarkdown {
                         + "(byte rows: MB/s) over the first ")
                 .append(secs(settings.coldNanos()))
                 .append(" of the measuring thread's CPU time in a fresh JVM, after setup (the JIT compiles beside it on its own threads), "
-                        + "in the order gmflux / BouncyCastle / Kona / JDK. Every configuration's warm-up and every round: `latest-details.md`.\n");
+                        + "in the order gmflux / BouncyCastle / Kona / JDK. gmflux's SM2 rows other than key exchange run through its "
+                        + "JCA provider, one key and one `Signature`/`Cipher` object for every call as for BouncyCastle's JCA path: "
+                        + "keys used again are served from per-key tables (a recipient's comb from its second encryption, 8 keys of 52 KiB; "
+                        + "a verification key's comb once it has been used 128 times, 16 keys of 264 KiB), as BouncyCastle keeps its "
+                        + "wNAF tables in a key's point; a key met once costs what `bench/results/sm2-speed.md` gives for the direct API. "
+                        + "Every configuration's warm-up and every round: `latest-details.md`.\n");
         if (jdk25 != null) {
             sb.append("\n**JDK 25 with the Vector API** (").append(jdk25Line()).append("). The same method in one JDK 25 JVM "
                     + "(`--add-modules jdk.incubator.vector`, gmflux-codecs-vector on the class path), every peer in that JVM. "

@@ -51,7 +51,7 @@ final class Sm2CipherSpi extends CipherSpi {
     static final int PREPARED_KEYS = 8;
 
     /** Prepared recipients shared by every encrypting instance (thread-safe, public data only). */
-    private static final Sm2PreparedKeyCache PREPARED = new Sm2PreparedKeyCache(PREPARED_KEYS);
+    static final Sm2PreparedKeyCache PREPARED = new Sm2PreparedKeyCache(PREPARED_KEYS);
 
     private Sm2CiphertextLayout layout = Sm2CiphertextLayout.C1C3C2;
     private boolean encrypt;

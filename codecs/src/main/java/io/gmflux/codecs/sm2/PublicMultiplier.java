@@ -2,10 +2,10 @@ package io.gmflux.codecs.sm2;
 
 /**
  * u1·G + u2·P for public scalars (signature verification) from two combs without doublings: G's
- * static width-10 {@link CombTable} ({@link #baseTable()}, 26 positions × 512 entries, 832 KiB,
- * built once per JVM on first use, about 25 ms) and a {@link CombTable} of P of any width
- * ({@link #keyTable}: width 8), so that the sum costs one mixed addition per non-zero signed digit
- * (at most 26 + 33).
+ * static width-8 {@link CombTable} ({@link #baseTable()}, 33 positions × 128 entries, 264 KiB,
+ * built once per JVM on first use, about 6 ms) and a {@link CombTable} of P of any width
+ * ({@link #keyTable}: width 8 too), so that the sum costs one mixed addition per non-zero signed
+ * digit (at most 33 + 33).
  *
  * <p>Variable time, for public data only: entries are read directly by digit, zero digits are
  * skipped, and the addition branches on the point at infinity and on its doubling case. Not
@@ -13,14 +13,13 @@ package io.gmflux.codecs.sm2;
  */
 final class PublicMultiplier {
 
-    /** The width of G's table. */
-    static final int BASE_WIDTH = 10;
-    /** The width of the per-key tables built by {@link #keyTable}. */
+    /** The width of G's table and of the per-key tables built by {@link #keyTable}. */
     static final int WIDTH = 8;
 
     private static final Sm2FieldP F = Sm2Curve.FP;
 
-    private final PointArithmetic pa = new PointArithmetic();
+    /** For the rare doubling case only. */
+    private final PointArithmetic pa;
     private final long[] z1z1 = new long[4];
     private final long[] u2 = new long[4];
     private final long[] s2 = new long[4];
@@ -34,14 +33,23 @@ final class PublicMultiplier {
     private final long[] ex = new long[4];
     private final long[] ey = new long[4];
 
-    /** G's width-10 table (public, shared, read-only). */
+    PublicMultiplier() {
+        this(new PointArithmetic());
+    }
+
+    /** A multiplier that borrows {@code pa} (its owner's, not used concurrently) for doublings. */
+    PublicMultiplier(PointArithmetic pa) {
+        this.pa = pa;
+    }
+
+    /** G's width-8 table (public, shared, read-only). */
     static long[] baseTable() {
         return Base.TABLE;
     }
 
     /** Holds G's table until the first verification that needs it. */
     private static final class Base {
-        static final long[] TABLE = CombTable.build(Sm2Curve.GX, Sm2Curve.GY, BASE_WIDTH);
+        static final long[] TABLE = CombTable.build(Sm2Curve.GX, Sm2Curve.GY, WIDTH);
     }
 
     /**

@@ -67,7 +67,7 @@ public final class Sm2Verifier {
         if (keyComb != null) {
             comb = keyComb;
             table = null;
-            multiplier = new PublicMultiplier();
+            multiplier = new PublicMultiplier(pa);
         }
     }
 

@@ -55,6 +55,36 @@ class Sm2CipherSpiTest {
         }
     }
 
+    /**
+     * Keys encrypted to again and again (prepared on their second use in the provider's shared
+     * cache, by new and reused instances, more keys than it holds so that tables are evicted and
+     * rebuilt): every ciphertext decrypts in BouncyCastle.
+     */
+    @Test
+    void repeatedRecipientsServedFromPreparedTablesStillDecryptInBouncyCastle() throws Exception {
+        SplittableRandom rnd = new SplittableRandom(0x5EEDL);
+        int keys = Sm2CipherSpi.PREPARED_KEYS + 2;
+        KeyPair[] pairs = new KeyPair[keys];
+        for (int i = 0; i < keys; i++) {
+            pairs[i] = Sm3WithSm2SignatureSpiTest.generate(PROVIDERS.get(i % 2));
+        }
+        Cipher reused = Cipher.getInstance("SM2/C1C3C2/NoPadding", GMFLUX);
+        long hitsBefore = Sm2CipherSpi.PREPARED.hits();
+        for (int round = 0; round < 6; round++) {
+            for (int j = 0; j < 3 * keys; j++) {
+                int i = j / 3; // three messages per key: plain, then prepared, then from the cache
+                byte[] msg = CipherPaths.bytes(rnd, rnd.nextInt(1, 100));
+                Cipher enc = round % 2 == 0 ? reused : Cipher.getInstance("SM2/C1C3C2/NoPadding", GMFLUX);
+                enc.init(Cipher.ENCRYPT_MODE, pairs[i].getPublic());
+                byte[] ct = enc.doFinal(msg);
+                Cipher dec = Cipher.getInstance("SM2/C1C3C2/NoPadding", BC);
+                dec.init(Cipher.DECRYPT_MODE, pairs[i].getPrivate());
+                assertThat(dec.doFinal(ct)).as("round " + round + " key " + i).isEqualTo(msg);
+            }
+        }
+        assertThat(Sm2CipherSpi.PREPARED.hits() - hitsBefore).as("encryptions served from a prepared table").isGreaterThanOrEqualTo(6L * keys);
+    }
+
     @Test
     void plainSm2IsC1C3C2HereAndC1C2C3InBouncyCastle() throws Exception {
         KeyPair pair = KeyPairGenerator.getInstance("SM2", GMFLUX).generateKeyPair();

@@ -144,6 +144,7 @@ public final class Sm2Profile {
         long[] base8 = PublicMultiplier.baseTable();
         ops.put("mulPublicComb.g8", () -> { pm.mulAdd(q, base8, u1, keyComb, u2); return q; });
         ops.put("mulPublicComb.g10", () -> { pm.mulAdd(q, base10, u1, keyComb, u2); return q; });
+        ops.put("buildBase10", () -> CombTable.build(Sm2Curve.GX, Sm2Curve.GY, 10));
         ops.put("buildComb", () -> PublicMultiplier.keyTable(pair.publicKey().x, pair.publicKey().y));
         ops.put("buildChunks", () -> pa.publicTable(pair.publicKey().x, pair.publicKey().y));
         ops.put("hedged", () -> { hn.derive(k, b, a, random); return k; });

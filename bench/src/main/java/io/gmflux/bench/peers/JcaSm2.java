@@ -9,28 +9,50 @@ import java.security.spec.ECGenParameterSpec;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import javax.crypto.Cipher;
+import io.gmflux.codecs.jca.GmfluxProvider;
 import org.bouncycastle.jce.provider.BouncyCastleProvider;
 
 /**
- * BouncyCastle's SM2 through its JCA provider, as a JCA user runs it: {@code KeyPairGenerator "EC"}
- * on {@code sm2p256v1} (the provider resolves the name through {@code CustomNamedCurves}, the
- * fixed 256-bit field arithmetic), {@code Signature "SM3withSM2"} (default user ID) and
- * {@code Cipher "SM2"}, each object initialised once. BouncyCastle has no JCA SM2 key agreement.
+ * SM2 through a JCA provider, as a JCA user runs it: a {@code KeyPairGenerator} on {@code sm2p256v1},
+ * {@code Signature "SM3withSM2"} (default user ID) and {@code Cipher "SM2"}, each object initialised
+ * once and used for every call (so a provider's per-key precomputation, BouncyCastle's wNAF tables
+ * kept in the key's point or gmflux's prepared-key caches, serves every call, as it does for a user
+ * who keeps a key). {@link #bouncyCastle()}: {@code KeyPairGenerator "EC"}, which BouncyCastle resolves
+ * through {@code CustomNamedCurves} (its fixed 256-bit field arithmetic); BouncyCastle has no JCA SM2
+ * key agreement. {@link #gmflux()}: gmflux's provider, {@code KeyPairGenerator "SM2"}.
  *
  * <p>Not thread-safe: one instance per measuring thread.
  */
-public final class BcJcaSm2 {
+public final class JcaSm2 {
 
-    private final Provider bc = new BouncyCastleProvider();
+    private final Provider bc;
+    private final String keyPairAlgorithm;
     private final SecureRandom random = new SecureRandom();
     private final byte[] msg64 = new byte[64];
 
-    public BcJcaSm2() {
+    private JcaSm2(Provider provider, String keyPairAlgorithm) {
+        this.bc = provider;
+        this.keyPairAlgorithm = keyPairAlgorithm;
         new SplittableRandom(42).nextBytes(msg64);
     }
 
+    /** BouncyCastle's provider. */
+    public static JcaSm2 bouncyCastle() {
+        return new JcaSm2(new BouncyCastleProvider(), "EC");
+    }
+
+    /** gmflux's provider ({@link GmfluxProvider}, default configuration). */
+    public static JcaSm2 gmflux() {
+        return new JcaSm2(new GmfluxProvider(), "SM2");
+    }
+
+    /** The provider's name, for messages. */
+    private String name() {
+        return bc.getName();
+    }
+
     private KeyPairGenerator keyGen() throws Exception {
-        KeyPairGenerator g = KeyPairGenerator.getInstance("EC", bc);
+        KeyPairGenerator g = KeyPairGenerator.getInstance(keyPairAlgorithm, bc);
         g.initialize(new ECGenParameterSpec("sm2p256v1"), random);
         return g;
     }
@@ -51,7 +73,7 @@ public final class BcJcaSm2 {
         Signature v = Signature.getInstance("SM3withSM2", bc);
         v.initVerify(pair.getPublic());
         v.update(msg64);
-        check(v.verify((byte[]) sign.call()), "BouncyCastle JCA SM2 signature does not verify");
+        check(v.verify((byte[]) sign.call()), name() + " JCA SM2 signature does not verify");
         return sign;
     }
 
@@ -65,7 +87,7 @@ public final class BcJcaSm2 {
         v.initVerify(pair.getPublic());
         return () -> {
             v.update(msg64);
-            return check(v.verify(sig), "BouncyCastle JCA SM2 verify returned false");
+            return check(v.verify(sig), name() + " JCA SM2 verify returned false");
         };
     }
 
@@ -75,7 +97,7 @@ public final class BcJcaSm2 {
         c.init(Cipher.ENCRYPT_MODE, pair.getPublic(), random);
         Cipher d = Cipher.getInstance("SM2", bc);
         d.init(Cipher.DECRYPT_MODE, pair.getPrivate());
-        check(Arrays.equals(d.doFinal(c.doFinal(msg64)), msg64), "BouncyCastle JCA SM2 encryption does not round-trip");
+        check(Arrays.equals(d.doFinal(c.doFinal(msg64)), msg64), name() + " JCA SM2 encryption does not round-trip");
         return () -> c.doFinal(msg64);
     }
 
@@ -86,7 +108,7 @@ public final class BcJcaSm2 {
         byte[] ct = c.doFinal(msg64);
         Cipher d = Cipher.getInstance("SM2", bc);
         d.init(Cipher.DECRYPT_MODE, pair.getPrivate());
-        check(Arrays.equals(d.doFinal(ct), msg64), "BouncyCastle JCA SM2 decryption is wrong");
+        check(Arrays.equals(d.doFinal(ct), msg64), name() + " JCA SM2 decryption is wrong");
         return () -> d.doFinal(ct);
     }
 
