@@ -79,12 +79,38 @@ final class KafkaPipe implements AutoCloseable {
         this(name, bootstrap, suite, framed, EngineChoice.TABLE);
     }
 
+    private KafkaPipe(String name, String bootstrap, Suite suite, boolean framed, EngineChoice engine) {
+        this(name, bootstrap, suite, framed, engine, Batching.LATENCY);
+    }
+
+    /** How producer and consumer batch records; the same for every pipe of a run. */
+    enum Batching {
+        /** {@code linger.ms=5}, {@code fetch.min.bytes=1}: the settings of the Kafka bar's first figures. */
+        LATENCY(5, 1),
+        /**
+         * {@code linger.ms=50}, {@code fetch.min.bytes=256 KiB}, {@code fetch.max.wait.ms=50}: batches fill to
+         * {@code batch.size} and fetches wait for 256 KiB, so batch sizes do not follow the timing (with
+         * {@link #LATENCY}, a slower or descheduled pipe sends and fetches smaller batches, whose fixed costs
+         * spread over fewer records).
+         */
+        FULL(50, 256 * 1024);
+
+        final int lingerMs;
+        final int fetchMinBytes;
+
+        Batching(int lingerMs, int fetchMinBytes) {
+            this.lingerMs = lingerMs;
+            this.fetchMinBytes = fetchMinBytes;
+        }
+    }
+
     /**
      * @param suite the gmflux suite, or null for plaintext
      * @param framed plaintext only: records shaped like gmflux's (see {@link FramedPlaintext}), no cryptography
      * @param engine the SM4 engine of the SM4 suites
+     * @param batching the producer's and consumer's batching
      */
-    private KafkaPipe(String name, String bootstrap, Suite suite, boolean framed, EngineChoice engine) {
+    KafkaPipe(String name, String bootstrap, Suite suite, boolean framed, EngineChoice engine, Batching batching) {
         this.name = name;
         this.topic = "bench-" + name + "-" + UUID.randomUUID().toString().substring(0, 8);
         try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrap))) {
@@ -95,7 +121,7 @@ final class KafkaPipe implements AutoCloseable {
         Map<String, Object> p = new HashMap<>();
         p.put("bootstrap.servers", bootstrap);
         p.put("key.serializer", ByteArraySerializer.class.getName());
-        p.put("linger.ms", 5);
+        p.put("linger.ms", batching.lingerMs);
         p.put("batch.size", 256 * 1024);
         p.put("acks", "all");
         Map<String, Object> c = new HashMap<>();
@@ -104,6 +130,10 @@ final class KafkaPipe implements AutoCloseable {
         c.put("group.id", "bench-" + UUID.randomUUID());
         c.put("enable.auto.commit", false);
         c.put("max.poll.records", 2000);
+        c.put("fetch.min.bytes", batching.fetchMinBytes);
+        if (batching == Batching.FULL) {
+            c.put("fetch.max.wait.ms", 50);
+        }
         c.put("fetch.max.bytes", 8 << 20);
         c.put("max.partition.fetch.bytes", 8 << 20);
         if (suite == null && framed) {

@@ -56,11 +56,13 @@ final class KafkaTable {
     String markdown() {
         StringBuilder b = new StringBuilder();
         b.append(String.format(Locale.ROOT, "%s UTC; %s %s, %d CPUs, -Xmx%d MiB; load average (1/5/15 min) %s before, %s after;"
-                        + " %.1f min. %d rounds of %,d records of %d bytes per pipe, after a warm-up in chunks of %,d records.%n%n",
+                        + " %.1f min. %d rounds of %,d records of %d bytes per pipe, after a warm-up in chunks of %,d records; batching %s"
+                        + " (linger.ms=%d, fetch.min.bytes=%d).%n%n",
                 ZonedDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm")),
                 System.getProperty("java.vm.name"), System.getProperty("java.version"), Runtime.getRuntime().availableProcessors(),
                 Runtime.getRuntime().maxMemory() >> 20, loadBefore, loadAverage(), minutes, settings.rounds(), settings.records(),
-                KafkaPipe.VALUE_SIZE, settings.chunk()));
+                KafkaPipe.VALUE_SIZE, settings.chunk(), settings.batching().name().toLowerCase(Locale.ROOT),
+                settings.batching().lingerMs, settings.batching().fetchMinBytes));
         b.append("| pipe | cipher engine | records/s | wall ratio to plaintext | CPU us/record (range) | CPU ratio to plaintext"
                 + " | bar 0.7x (CPU ratio) |\n");
         b.append("| --- | --- | ---: | ---: | ---: | ---: | --- |\n");

@@ -33,8 +33,9 @@ import java.util.regex.Pattern;
  *   and the range over rounds, and each pipe's CPU time per record with its own range, which shows
  *   how steady the run was.</li>
  * </ol>
- * Every pipe has the same broker, producer and consumer settings ({@link KafkaPipe}); only the
- * value serializer differs. {@code kafka1k_plainframed} is the cryptography-free control.
+ * Every pipe has the same broker, producer and consumer settings ({@link KafkaPipe}, batching chosen
+ * by {@code --batching latency|full}); only the value serializer differs. {@code kafka1k_plainframed}
+ * is the cryptography-free control.
  *
  * <pre>
  * java -Xms1g -Xmx1g -cp bench/target/benchmarks.jar io.gmflux.bench.kafka.KafkaThroughput [--pipes 'sm4gcm|plainframed'] [--quick] [--out FILE]
@@ -55,16 +56,17 @@ public final class KafkaThroughput {
      * @param rounds measured rounds
      * @param chunk records per warm-up chunk
      * @param rule when a pipe's warm-up ends (CPU time per record per chunk)
+     * @param batching the producers' and consumers' batching, the same for every pipe
      */
-    record Settings(long records, int rounds, long chunk, SteadyState rule) {
+    record Settings(long records, int rounds, long chunk, SteadyState rule, KafkaPipe.Batching batching) {
 
         static Settings full() {
-            return new Settings(100_000, 9, 20_000, new SteadyState(s(4), s(20), 3, 0.05, 100));
+            return new Settings(100_000, 9, 20_000, new SteadyState(s(4), s(20), 3, 0.05, 100), KafkaPipe.Batching.LATENCY);
         }
 
         /** To check the harness: a result only as a ratio of one quick run. */
         static Settings quick() {
-            return new Settings(20_000, 3, 10_000, new SteadyState(s(1), s(4), 2, 0.10, 100));
+            return new Settings(20_000, 3, 10_000, new SteadyState(s(1), s(4), 2, 0.10, 100), KafkaPipe.Batching.LATENCY);
         }
 
         private static long s(long seconds) {
@@ -79,6 +81,7 @@ public final class KafkaThroughput {
         Settings s = Settings.full();
         Long records = null;
         Integer rounds = null;
+        KafkaPipe.Batching batching = KafkaPipe.Batching.LATENCY;
         Path out = null;
         Pattern only = Pattern.compile(".*");
         for (int i = 0; i < args.length; i++) {
@@ -88,14 +91,15 @@ public final class KafkaThroughput {
                 case "--rounds" -> rounds = Integer.parseInt(args[++i]);
                 case "--out" -> out = Path.of(args[++i]);
                 case "--pipes" -> only = Pattern.compile(args[++i]);
+                case "--batching" -> batching = KafkaPipe.Batching.valueOf(args[++i].toUpperCase(Locale.ROOT));
                 default -> {
-                    System.err.println("usage: KafkaThroughput [--quick] [--records N per round] [--rounds R] [--out FILE]"
+                    System.err.println("usage: KafkaThroughput [--quick] [--records N per round] [--rounds R] [--out FILE] [--batching latency|full]"
                             + " [--pipes <regex over names; kafka1k_plain always runs>]");
                     System.exit(2);
                 }
             }
         }
-        s = new Settings(records != null ? records : s.records(), rounds != null ? rounds : s.rounds(), s.chunk(), s.rule());
+        s = new Settings(records != null ? records : s.records(), rounds != null ? rounds : s.rounds(), s.chunk(), s.rule(), batching);
         long t0 = System.nanoTime();
         String loadBefore = KafkaTable.loadAverage();
         // the constant-time pipe's serializer builds its engines at its first record: wait until the JVM has
@@ -103,7 +107,7 @@ public final class KafkaThroughput {
         String ctEngine = Sm4.awaitConstantTimeEngine(Duration.ofSeconds(60));
         String ctGhash = Sm4.constantTimeGhashName();
         System.err.println("SM4 constant-time engine: " + ctEngine + "; GHASH: " + ctGhash);
-        List<KafkaPipe> pipes = pipes(only);
+        List<KafkaPipe> pipes = pipes(only, s.batching());
         ExecutorService producerThread = Executors.newSingleThreadExecutor();
         List<KafkaTable.Warmup> warmups = warm(pipes, s, producerThread);
         PipeRun[][] runs = new PipeRun[pipes.size()][s.rounds()];
@@ -130,7 +134,7 @@ public final class KafkaThroughput {
     }
 
     /** Plaintext first, then the pipes whose name {@code only} finds, on the shared broker. */
-    private static List<KafkaPipe> pipes(Pattern only) {
+    private static List<KafkaPipe> pipes(Pattern only, KafkaPipe.Batching batching) {
         String bootstrap = KafkaPipe.sharedBroker();
         List<String> names = List.of("kafka1k_plain", "kafka1k_sm4gcm", "kafka1k_sm4gcm_ct", "kafka1k_zuc128",
                 "kafka1k_aes256gcm", "kafka1k_plainframed");
@@ -139,16 +143,17 @@ public final class KafkaThroughput {
             if (!name.equals("kafka1k_plain") && !only.matcher(name).find()) {
                 continue;
             }
+            EngineChoice table = EngineChoice.TABLE;
             pipes.add(switch (name) {
-                case "kafka1k_plain" -> new KafkaPipe(name, bootstrap, null);
-                case "kafka1k_sm4gcm" -> new KafkaPipe(name, bootstrap, Suite.SM4_GCM);
+                case "kafka1k_plain" -> new KafkaPipe(name, bootstrap, null, false, table, batching);
+                case "kafka1k_sm4gcm" -> new KafkaPipe(name, bootstrap, Suite.SM4_GCM, false, table, batching);
                 // SM4-GCM constant-time end to end (gmflux.engine=constant-time): the vector engine and GHASH on JDK 25
-                case "kafka1k_sm4gcm_ct" -> new KafkaPipe(name, bootstrap, Suite.SM4_GCM, EngineChoice.CONSTANT_TIME);
-                case "kafka1k_zuc128" -> new KafkaPipe(name, bootstrap, Suite.ZUC128_EEA3_EIA3);
+                case "kafka1k_sm4gcm_ct" -> new KafkaPipe(name, bootstrap, Suite.SM4_GCM, false, EngineChoice.CONSTANT_TIME, batching);
+                case "kafka1k_zuc128" -> new KafkaPipe(name, bootstrap, Suite.ZUC128_EEA3_EIA3, false, table, batching);
                 // control: the same record layer with the JDK's AES-GCM (AES-NI): the layer's cost without SM4/ZUC's
-                case "kafka1k_aes256gcm" -> new KafkaPipe(name, bootstrap, Suite.AES_256_GCM);
+                case "kafka1k_aes256gcm" -> new KafkaPipe(name, bootstrap, Suite.AES_256_GCM, false, table, batching);
                 // control: plaintext records shaped exactly like gmflux's, no cryptography: what the format costs Kafka
-                default -> new KafkaPipe(name, bootstrap, null, true);
+                default -> new KafkaPipe(name, bootstrap, null, true, table, batching);
             });
         }
         return pipes;
