@@ -1,10 +1,8 @@
 package io.gmflux.bench.kafka;
 
+import io.gmflux.bench.rounds.MachineStamp;
 import io.gmflux.bench.rounds.RatioSummary;
 import io.gmflux.bench.rounds.SteadyState;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
@@ -60,7 +58,7 @@ final class KafkaTable {
                         + " (linger.ms=%d, fetch.min.bytes=%d).%n%n",
                 ZonedDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm")),
                 System.getProperty("java.vm.name"), System.getProperty("java.version"), Runtime.getRuntime().availableProcessors(),
-                Runtime.getRuntime().maxMemory() >> 20, loadBefore, loadAverage(), minutes, settings.rounds(), settings.records(),
+                Runtime.getRuntime().maxMemory() >> 20, loadBefore, MachineStamp.loadAverage(), minutes, settings.rounds(), settings.records(),
                 KafkaPipe.VALUE_SIZE, settings.chunk(), settings.batching().name().toLowerCase(Locale.ROOT),
                 settings.batching().lingerMs, settings.batching().fetchMinBytes));
         b.append("| pipe | cipher engine | records/s | wall ratio to plaintext | CPU us/record (range) | CPU ratio to plaintext"
@@ -137,12 +135,4 @@ final class KafkaTable {
         return Arrays.stream(runs[i]).mapToDouble(m -> cpu ? m.cpuMicrosPerRecord() : m.recordsPerSecond()).toArray();
     }
 
-    static String loadAverage() {
-        try {
-            String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
-            return f[0] + " " + f[1] + " " + f[2];
-        } catch (IOException | RuntimeException e) {
-            return "unknown";
-        }
-    }
 }

@@ -1,5 +1,6 @@
 package io.gmflux.bench.kafka;
 
+import io.gmflux.bench.rounds.MachineStamp;
 import io.gmflux.bench.rounds.SteadyState;
 import io.gmflux.codecs.format.Suite;
 import io.gmflux.codecs.sm4.EngineChoice;
@@ -101,7 +102,7 @@ public final class KafkaThroughput {
         }
         s = new Settings(records != null ? records : s.records(), rounds != null ? rounds : s.rounds(), s.chunk(), s.rule(), batching);
         long t0 = System.nanoTime();
-        String loadBefore = KafkaTable.loadAverage();
+        String loadBefore = MachineStamp.loadAverage();
         // the constant-time pipe's serializer builds its engines at its first record: wait until the JVM has
         // chosen (the vector engine accepted or refused) so that the pipe runs the engine it will keep
         String ctEngine = Sm4.awaitConstantTimeEngine(Duration.ofSeconds(60));

@@ -15,10 +15,10 @@ import java.util.Locale;
  * @param loadAfter the same after it
  * @param minutes how long the run took
  */
-record MachineStamp(ZonedDateTime when, String loadBefore, String loadAfter, double minutes) {
+public record MachineStamp(ZonedDateTime when, String loadBefore, String loadAfter, double minutes) {
 
     /** The first three fields of /proc/loadavg, or "unknown". */
-    static String loadAverage() {
+    public static String loadAverage() {
         try {
             String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
             return f[0] + " " + f[1] + " " + f[2];
