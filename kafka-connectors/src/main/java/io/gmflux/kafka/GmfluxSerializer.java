@@ -143,9 +143,7 @@ public class GmfluxSerializer<T> implements Serializer<T> {
             out[0] = (byte) (keyDigest != null ? RecordLayout.VERSION_KEY_BOUND : RecordLayout.VERSION);
             Bytes.putIntBEByBytes(out, RecordLayout.COUNTER_OFFSET, (int) lease.counter);
             key.seal(lease.counter, keyDigest != null, plain, 0, plain.length, out, RecordLayout.SEALED_OFFSET);
-            if (headers.lastHeader(DekHeader.NAME) != null) {
-                headers.remove(DekHeader.NAME); // remove walks the headers with an iterator: only when there is one
-            }
+            headers.remove(DekHeader.NAME);
             headers.add(DekHeader.NAME, tk.header().clone());
             return out;
         } finally {

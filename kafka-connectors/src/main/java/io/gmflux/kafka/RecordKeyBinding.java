@@ -65,9 +65,6 @@ final class RecordKeyBinding {
 
     /** The digest a key (de)serializer put in {@code headers} (then every header of that name is removed), or null. */
     static byte[] take(Headers headers) {
-        if (headers.lastHeader(HEADER) == null) {
-            return null; // the usual case, checked without the filtering iterator headers(HEADER) allocates
-        }
         byte[] found = null;
         for (Header h : headers.headers(HEADER)) {
             if (h instanceof Local l) {

@@ -120,8 +120,8 @@ final class CombTable {
     }
 
     /**
-     * The {@code bits} (at most 31: the mask is an int) bits of k starting at bit {@code start} (may be -1: a 0 bit below
-     * the scalar); public positions only.
+     * The {@code bits} (at most 31: the mask is an int) bits of k starting at bit {@code start}
+     * (may be -1: a 0 bit below the scalar); public positions only.
      */
     private static int window(long[] k, int start, int bits) {
         int mask = (1 << bits) - 1;

@@ -11,9 +11,10 @@ import java.util.Objects;
  * (x1, y1) = [k]G, r = (e + x1) mod n, s = (1 + d)^-1 (k - r·d) mod n.
  *
  * <p>Nonces: k is HMAC-SM3 keyed with d over 32 fresh bytes of the signer's {@link SecureRandom}
- * and e, redrawn (a counter byte) until in [1, n-1] (see {@code HedgedNonce}), so a random generator whose state repeats (a VM snapshot restored twice, a CRaC checkpoint, a
- * seeded SHA1PRNG) no longer repeats k across different messages; with a working generator the
- * signatures are distributed as with a purely random k. Signers fed by a {@link Sm2NoncePool} take
+ * and e, redrawn (a counter byte) until in [1, n-1] (see {@code HedgedNonce}), so a random
+ * generator whose state repeats (a VM snapshot restored twice, a CRaC checkpoint, a seeded
+ * SHA1PRNG) no longer repeats k across different messages; with a working generator the signatures
+ * are distributed as with a purely random k. Signers fed by a {@link Sm2NoncePool} take
  * k precomputed before the message is known: those k depend on the pool's generator alone (see the
  * pool's javadoc for what cloning a process does to them); only a nonce the signer computes itself
  * (the pool empty) is hedged.

@@ -17,8 +17,8 @@ import java.util.Objects;
  * verifications by one verifier, or {@value VerificationCombs#NEW_VERIFIERS} verifiers made) it
  * moves to a width-8 comb of the key ({@link PublicMultiplier}: 264 KiB, about the cost of 130
  * verifications to build, then no doublings), kept in a process-wide store of at most
- * {@value VerificationCombs#MAX_KEYS} keys from which later verifiers
- * of that key start. Keep a verifier per key rather than one per signature. A message is given whole
+ * {@value VerificationCombs#MAX_KEYS} keys from which later verifiers of that key start. Keep a
+ * verifier per key rather than one per signature. A message is given whole
  * ({@link #verify(byte[], byte[])}) or in pieces ({@link #update(byte[], int, int)} then
  * {@link #verify(byte[])}). Not thread-safe (it owns scratch state): use one per thread.
  */
