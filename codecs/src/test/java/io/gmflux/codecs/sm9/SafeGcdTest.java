@@ -12,8 +12,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Safegcd inversion (SafeGcd, and Fq.inv / ScalarN.inv on top of it) against
  * BigInteger.modInverse on random inputs and on edge inputs: 0, 1, 2, m - 1, m - 2, (m ± 1)/2,
- * powers of two and runs of ones up to 2^255, values just below m, and single 30-bit-limb patterns
- * (the limb boundaries of the signed-30 representation).
+ * powers of two and runs of ones up to 2^255, values just below m, all-ones 61-bit limb patterns
+ * (the limb boundaries of SafeGcd's representation) and 30-bit ones; and on published worst cases
+ * that need all 590 divsteps.
  */
 class SafeGcdTest {
 
@@ -56,6 +57,11 @@ class SafeGcdTest {
         }
         for (int k = 0; k < 9; k++) {
             e.add(BigInteger.valueOf((1L << 30) - 1).shiftLeft(30 * k).mod(m));
+        }
+        for (int k = 0; k < 5; k++) {
+            BigInteger limb = BigInteger.ONE.shiftLeft(61).subtract(one).shiftLeft(61 * k);
+            e.add(limb.mod(m));
+            e.add(m.subtract(one).andNot(limb));
         }
         for (int k = 1; k <= 64; k++) {
             e.add(m.subtract(BigInteger.valueOf(k)));
@@ -104,6 +110,54 @@ class SafeGcdTest {
         checkModulus(new SafeGcd(limbs(big)), big, 13, 2000);
         BigInteger small = BigInteger.valueOf(1_000_000_007L);
         checkModulus(new SafeGcd(limbs(small)), small, 14, 500);
+    }
+
+    /**
+     * (x, m) pairs published with libsecp256k1's tests as inputs that need exactly 590 divsteps
+     * (the bound SafeGcd runs) from delta = 1/2; the count is checked here by {@link #divsteps}.
+     */
+    private static final String[][] WORST_CASES = {
+        {"fb7e453a3cc0fd05fe977637538ab6d45b3a9323d9072a2330ab53d7b6409118",
+            "fdf82da53895d3050fb6d3be0ac64b609cc03dbc521db2d948ad4ad14f756983"},
+        {"ea9d9766353d789ec8e8c79a23d88c82890ebdf36e1d4b628ca035e842d0b5f2",
+            "f3e72ab284114b15e27869b752db30cf6f5aebbfc84595d05de14b7aacba6fa1"},
+        {"eb40350da50b11d23183ae8e88ffced0ad11263b6d62cde5e5dc1e934ef8229c",
+            "eec9f80577a885d22f8d37c1946187e26805ea27b26c5ae10aa38a02e2ea3157"},
+        {"f2a1c0bf97b88e1d52e790c38f9c7a0585ce5443d609f1ca021e6708f1fedce8",
+            "fbe53efe10df7d5d7f0bcd6eff84cd35b9ba2569a413844cb4c51625ed11bd3d"},
+        {"ee829e319061a8df695a136d87a228b296b7cce31c8990f8aaeb926bc9f87902",
+            "fe897575fb5403bbba6fa6f48248bfd67712e2c8ebbb34b36b81818c3c02d3a9"},
+    };
+
+    /** The number of half-delta divsteps from (1/2, m, x) until g = 0, on BigIntegers. */
+    private static int divsteps(BigInteger f, BigInteger g) {
+        int twoDelta = 1;
+        int n = 0;
+        while (g.signum() != 0) {
+            if (g.testBit(0) && twoDelta > 0) {
+                BigInteger t = g.subtract(f).shiftRight(1);
+                f = g;
+                g = t;
+                twoDelta = 2 - twoDelta;
+            } else {
+                g = (g.testBit(0) ? g.add(f) : g).shiftRight(1);
+                twoDelta += 2;
+            }
+            n++;
+        }
+        return n;
+    }
+
+    @Test
+    void invertsTheWorstCasesThatNeedAll590Divsteps() {
+        long[] r = new long[4];
+        for (String[] c : WORST_CASES) {
+            BigInteger x = new BigInteger(c[0], 16);
+            BigInteger m = new BigInteger(c[1], 16);
+            assertThat(divsteps(m, x)).as("divsteps for x = %s", c[0]).isEqualTo(590);
+            new SafeGcd(limbs(m)).invert(r, 0, limbs(x), 0);
+            assertThat(big(r)).as("x = %s", c[0]).isEqualTo(x.modInverse(m));
+        }
     }
 
     @Test
