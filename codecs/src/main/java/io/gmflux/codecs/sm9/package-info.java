@@ -32,7 +32,7 @@
  * column sums without carry tracking ({@code Fq.mulWide}: 15 digit products by all-pairs Karatsuba,
  * each product's two halves from one pair of operands pre-multiplied by 2^6) and are reduced once
  * ({@code Fq.redc}, with a one-pass final correction on the digits); inversion is constant-time
- * safegcd ({@code io.gmflux.codecs.arith.SafeGcd}, Bernstein-Yang divsteps on 30-bit limbs, for F_q and for Z_N). The tower {@code Fq2}, {@code Fq4}, {@code Fq12} is exactly as the standard
+ * safegcd ({@code io.gmflux.codecs.arith.SafeGcd}, Bernstein-Yang divsteps on 61-bit limbs, for F_q and for Z_N). The tower {@code Fq2}, {@code Fq4}, {@code Fq12} is exactly as the standard
  * builds it, on flat {@code long[]} arrays with offsets and per-thread scratch ({@code Workspace}),
  * so that no field operation allocates; its multiplications and squarings (and the pairing's sparse
  * line products) combine unreduced column sums and reduce once per output coefficient (lazy
@@ -53,7 +53,7 @@
  *
  * <p>Constant time: every multiplication or exponentiation by a secret scalar (master keys, the
  * extraction scalar, signing r and l, encryption/KEM/exchange r) reads its tables by mask and runs
- * a fixed schedule; field arithmetic is branch-free, inversion included (safegcd runs a fixed 600
+ * a fixed schedule; field arithmetic is branch-free, inversion included (safegcd runs a fixed 590
  * divsteps). The one data-dependent branch in the pairing is the compressed squarings' degenerate
  * decompression (a value whose a1, a2 give D = 0: the identity, otherwise probability about 2^-500),
  * which redoes that run of squarings uncompressed. Not constant-time, by design, because their
