@@ -19,7 +19,8 @@ import io.gmflux.codecs.arith.UnsignedProducts;
  * done in parallel on every column and a fold of the top word (t·2^256 = t·(2^256 - p) mod p) leave
  * 0 &lt;= V &lt; 2^256 + 2^235; two independent carry chains then normalise V and V + 2^256 - p, and
  * the top bit of the second (V &gt;= p) selects by mask: the result is in [0, p) with no serial
- * subtraction after the chains. Branch-free and allocation-free; inputs below p, outputs below p; the result may alias an
+ * subtraction after the chains. The 64x64-bit high products come from {@code arith.UnsignedProducts}
+ * (Math.unsignedMultiplyHigh on Java 18+, from the multi-release jar). Branch-free and allocation-free; inputs below p, outputs below p; the result may alias an
  * input. Immutable and thread-safe.
  */
 final class Sm2FieldP extends PrimeField256 {
