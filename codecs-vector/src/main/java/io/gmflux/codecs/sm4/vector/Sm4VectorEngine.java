@@ -6,8 +6,9 @@ import java.util.Arrays;
 import java.util.Objects;
 
 /**
- * Constant-time SM4 (GB/T 32907) on the Vector API: {@link Sm4VectorKernel} encrypts up to 64 blocks (80 for CTR with GCM's lead block)
- * per call (four interleaved batches of 16 in 512-bit lanes, or one batch for short calls), with no memory access or branch that
+ * Constant-time SM4 (GB/T 32907) on the Vector API: {@link Sm4VectorKernel} encrypts up to 64 blocks
+ * per call (four interleaved batches of 16 in 512-bit lanes, one batch for short calls, five for CTR
+ * with GCM's lead block, {@link #encryptCtrWithLead}), with no memory access or branch that
  * depends on the key or the data once C2 has compiled the kernel (see {@link Sm4VectorEngineProvider},
  * which warms it up on public data before handing out engines).
  *
