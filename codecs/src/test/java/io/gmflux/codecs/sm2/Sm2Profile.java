@@ -186,7 +186,7 @@ public final class Sm2Profile {
         ops.put("buildBase10", () -> CombTable.build(Sm2Curve.GX, Sm2Curve.GY, 10));
         ops.put("buildComb", () -> PublicMultiplier.keyTable(pair.publicKey().x, pair.publicKey().y));
         ops.put("buildChunks", () -> pa.publicTable(pair.publicKey().x, pair.publicKey().y));
-        ops.put("hedged", () -> { hn.derive(k, b, a, random); return k; });
+        ops.put("hedged", () -> { hn.derive(k, pair.privateKey(), a, random); return k; });
         ops.put("random32", () -> { random.nextBytes(msg); return msg; });
         ops.put("sign", () -> signer.signDer(msg));
         ops.put("bc.sign", () -> { bcSigner.update(msg, 0, 64); return bcSigner.generateSignature(); });
