@@ -4,12 +4,11 @@ package io.gmflux.codecs.sm2;
  * Fixed-base tables for k·P with signed w-bit digits (Booth recoding): for each digit position i
  * and each magnitude d in 1..2^(w-1), the affine point d·2^(w·i)·P, 8 longs (x
  * then y) per entry; the last long of the array holds w. A negative digit uses the entry with y
- * negated, so k·P costs one mixed addition per position.
+ * negated, so k·P costs one addition per position (see {@link PointArithmetic#mulComb}).
  *
  * <p>{@link #BASE}, the table of G, has w = 6: 43 positions × 32 entries (86 KiB, built once when
- * first used), 43 additions per k·G. Tables of other points ({@link Sm2PreparedPublicKey}) have
- * w = 5: 52 × 16 entries (52 KiB), cheaper to build and to keep, 52 additions. (Unsigned 4-bit digits
- * needed 64.) Tables hold public data only and are read-only after construction, so they are
+ * first used). Tables of other points ({@link Sm2PreparedPublicKey}) have w = 5: 52 × 16 entries
+ * (52 KiB), cheaper to build and to keep. (Unsigned 4-bit digits needed 64 positions.) Tables hold public data only and are read-only after construction, so they are
  * safe to share between threads.
  */
 final class CombTable {

@@ -14,9 +14,10 @@ import java.security.SecureRandom;
  * uniform in [1, n-1] (rejection, never reduction, so no bias) as long as either k' or d is unknown
  * to the attacker; a random generator whose state repeats (a restored VM snapshot, a CRaC
  * checkpoint, a seeded SHA1PRNG) then repeats k only for the same key and the same message, which
- * gives the same signature and reveals nothing. It costs five SM3 compressions where RFC 6979's
- * HMAC-DRBG with additional data (the construction before) cost twenty; the DRBG's extra state
- * updates buy nothing when one output is drawn per seeding.
+ * gives the same signature and reveals nothing. It costs three SM3 compressions (the key's HMAC
+ * states are made once per key, {@link Sm2PrivateKey#nonceMac()}) where RFC 6979's HMAC-DRBG with
+ * additional data (the construction before) cost twenty; the DRBG's extra state updates buy nothing
+ * when one output is drawn per seeding.
  *
  * <p>Constant time in d, e and k' apart from the rejection of a candidate outside [1, n-1]
  * (probability about 2^-32, the standard's retry). Not thread-safe: one per signer; every
@@ -27,29 +28,27 @@ final class HedgedNonce {
     /** Bytes of fresh randomness mixed into each nonce. */
     static final int FRESH_LENGTH = 32;
 
-    private final byte[] x = new byte[32];
     private final byte[] h = new byte[32];
     private final byte[] candidate = new byte[32];
     private final byte[] fresh = new byte[FRESH_LENGTH];
     private final byte[] counter = new byte[1];
 
     /**
-     * k in [1, n-1] into {@code k} (plain limbs) for the key {@code d} and the digest
+     * k in [1, n-1] into {@code k} (plain limbs) for {@code key} and the digest
      * {@code eModN} (plain limbs, already reduced mod n), with fresh bytes drawn from {@code random}.
      */
-    void derive(long[] k, long[] d, long[] eModN, SecureRandom random) {
+    void derive(long[] k, Sm2PrivateKey key, long[] eModN, SecureRandom random) {
         random.nextBytes(fresh);
-        derive(k, d, eModN, fresh);
+        derive(k, key, eModN, fresh);
     }
 
     /**
      * As above with the fresh bytes k' given (any length; none makes the nonce deterministic).
      * Package-private for the tests that check it against an independent implementation.
      */
-    void derive(long[] k, long[] d, long[] eModN, byte[] additional) {
-        Sm2Curve.toBytes(d, x, 0);
+    void derive(long[] k, Sm2PrivateKey key, long[] eModN, byte[] additional) {
         Sm2Curve.toBytes(eModN, h, 0);
-        HmacSm3 mac = new HmacSm3(x);
+        HmacSm3 mac = key.nonceMac().forSameKey();
         try {
             for (int c = 0; c < 256; c++) {
                 counter[0] = (byte) c;
@@ -65,7 +64,6 @@ final class HedgedNonce {
             throw new IllegalStateException("no SM2 nonce in 256 candidates"); // probability about 2^-8192
         } finally {
             mac.destroy();
-            Bytes.wipe(x);
             Bytes.wipe(h);
             Bytes.wipe(candidate);
             Bytes.wipe(fresh);

@@ -48,6 +48,17 @@ final class PointArithmetic {
     /** The window's affine entries 1..16·P (8 longs each) and the scratch that makes them affine. */
     private final long[] windowAffine = new long[WINDOW * 8];
     private final long[] windowPrefix = new long[WINDOW * 4];
+    /** Affine pair additions of {@link #mulComb}: at most 25 pairs (width 5: 52 positions). */
+    private static final int MAX_PAIRS = 25;
+    private final long[][] pairXP = new long[MAX_PAIRS][4];
+    private final long[][] pairYP = new long[MAX_PAIRS][4];
+    private final long[][] pairXQ = new long[MAX_PAIRS][4];
+    private final long[][] pairYQ = new long[MAX_PAIRS][4];
+    private final long[][] pairDen = new long[MAX_PAIRS][4];
+    private final long[][] pairPrefix = new long[MAX_PAIRS][4];
+    private final long[] pairTakeQ = new long[MAX_PAIRS];
+    private final long[] pairTakeP = new long[MAX_PAIRS];
+    private final long[] pairZero = new long[MAX_PAIRS];
 
     PointArithmetic() {
         for (int i = 0; i < window.length; i++) {
@@ -235,8 +246,9 @@ final class PointArithmetic {
     }
 
     /**
-     * r = k·G, constant time: one mixed addition per signed 6-bit digit (43) from the precomputed
-     * table d·64^i·G, each table row scanned in full. k must be in [0, n).
+     * r = k·G, constant time: {@link #mulComb} on the precomputed table d·64^i·G (43 signed 6-bit
+     * digits: 21 affine pair additions sharing one inversion, then 21 mixed additions), each table
+     * row scanned in full. k must be in [0, n).
      */
     void mulBase(JacobianPoint r, long[] k) {
         mulComb(r, CombTable.BASE, k);
@@ -245,25 +257,95 @@ final class PointArithmetic {
     /**
      * r = k·P from P's {@link CombTable}, constant time as {@link #mulBase}: per position the
      * Booth digit's magnitude selects the entry by a full masked scan, its sign negates y by mask,
-     * and a zero digit keeps r by mask. k must be in [0, n).
+     * and a zero digit counts as the point at infinity, by mask.
+     *
+     * <p>Positions are first added in adjacent pairs (2j, 2j + 1) in affine coordinates, all pairs
+     * sharing one inversion (Montgomery's trick; an affine addition is then 5M + 1S against a mixed
+     * addition's 7M + 4S), then the pair sums and the remaining positions (the top one always alone)
+     * are accumulated by mixed additions from the bottom. No affine pair addition meets P = ±Q:
+     * d_a·B + d_b·2^w·B (|d| &lt;= 2^(w-1), B = 2^(w·2j)) is a non-zero integer when a digit is,
+     * since the lower digit is not a multiple of 2^w, and its absolute value is below 2^(3w)·B,
+     * which stays below n for every pair under the top position; a pair with a zero digit takes the
+     * other point by mask (its denominator replaced by one). In the accumulation the sum S of the
+     * positions below 2j has |S| &lt;= B / 2 while a non-zero pair sum T has |T| &gt;= B, so S ± T is
+     * neither zero nor, for the same bound as above, a multiple of n; the single positions are the
+     * class comment's case. k must be in [0, n); the table's width must be 5 or 6.
      */
     void mulComb(JacobianPoint r, long[] table, long[] k) {
         int width = CombTable.width(table);
         int rows = CombTable.rows(width);
         int perRow = CombTable.perRow(width);
-        r.setInfinity();
-        for (int i = 0; i < rows; i++) {
-            int digit = CombTable.boothDigit(k, i, width);
-            int d = digit >>> 1;
-            scanAffine(table, i * perRow * 8, perRow, d);
-            F.neg(t0, sy);
-            Sm2Curve.select(sy, t0, -(long) (digit & 1));
-            // the doubling case cannot occur: the partial sum (the recoding of k's low w·i bits, of
-            // absolute value at most 2^(w·i) / 2) never equals ±d·2^(w·i) mod n for k < n (class comment)
-            addAffine(sum, r, sx, sy);
-            // d = 0: keep r (the scanned zeros were no point)
-            r.select(sum, ~Sm2Curve.intEqualMask(d, 0));
+        int pairs = (rows - 1) / 2;
+        for (int j = 0; j < pairs; j++) {
+            long zeroA = scanDigit(table, k, 2 * j, width, perRow);
+            System.arraycopy(sx, 0, pairXP[j], 0, 4);
+            System.arraycopy(sy, 0, pairYP[j], 0, 4);
+            long zeroB = scanDigit(table, k, 2 * j + 1, width, perRow);
+            System.arraycopy(sx, 0, pairXQ[j], 0, 4);
+            System.arraycopy(sy, 0, pairYQ[j], 0, 4);
+            F.sub(pairDen[j], sx, pairXP[j]);
+            F.one(t0);
+            Sm2Curve.select(pairDen[j], t0, zeroA | zeroB);
+            if (j == 0) {
+                System.arraycopy(pairDen[0], 0, pairPrefix[0], 0, 4);
+            } else {
+                F.mul(pairPrefix[j], pairPrefix[j - 1], pairDen[j]);
+            }
+            pairTakeQ[j] = zeroA;
+            pairTakeP[j] = zeroB & ~zeroA;
+            pairZero[j] = zeroA & zeroB;
         }
+        invert(t6, pairPrefix[pairs - 1]); // 1 / (den_0 ... den_{pairs-1})
+        for (int j = pairs - 1; j >= 0; j--) {
+            if (j > 0) {
+                F.mul(t7, t6, pairPrefix[j - 1]); // 1 / den_j
+                F.mul(t6, t6, pairDen[j]); // 1 / (den_0 ... den_{j-1})
+            } else {
+                System.arraycopy(t6, 0, t7, 0, 4);
+            }
+            long[] xp = pairXP[j];
+            long[] yp = pairYP[j];
+            F.sub(t1, pairYQ[j], yp);
+            F.mul(t1, t1, t7); // lambda
+            F.sqr(t2, t1);
+            F.sub(t2, t2, xp);
+            F.sub(t2, t2, pairXQ[j]); // x3 = lambda^2 - xP - xQ
+            F.sub(t3, xp, t2);
+            F.mul(t3, t1, t3);
+            F.sub(t3, t3, yp); // y3 = lambda (xP - x3) - yP
+            Sm2Curve.select(t2, pairXQ[j], pairTakeQ[j]);
+            Sm2Curve.select(t3, pairYQ[j], pairTakeQ[j]);
+            Sm2Curve.select(t2, xp, pairTakeP[j]);
+            Sm2Curve.select(t3, yp, pairTakeP[j]);
+            System.arraycopy(t2, 0, xp, 0, 4);
+            System.arraycopy(t3, 0, yp, 0, 4);
+        }
+        r.setAffine(pairXP[0], pairYP[0]);
+        java.util.Arrays.fill(t0, 0);
+        Sm2Curve.select(r.z, t0, pairZero[0]); // both digits zero: the point at infinity
+        for (int j = 1; j < pairs; j++) {
+            addAffine(sum, r, pairXP[j], pairYP[j]);
+            r.select(sum, ~pairZero[j]);
+        }
+        for (int i = 2 * pairs; i < rows; i++) {
+            long zero = scanDigit(table, k, i, width, perRow);
+            addAffine(sum, r, sx, sy);
+            r.select(sum, ~zero);
+        }
+    }
+
+    /**
+     * sx, sy = the signed entry of position i for k's Booth digit there (its magnitude's entry by
+     * a full row scan, y negated by mask for a negative digit); returns -1 when the digit is zero
+     * (sx, sy are then no point), else 0. Constant time.
+     */
+    private long scanDigit(long[] table, long[] k, int i, int width, int perRow) {
+        int digit = CombTable.boothDigit(k, i, width);
+        int d = digit >>> 1;
+        scanAffine(table, i * perRow * 8, perRow, d);
+        F.neg(negY, sy);
+        Sm2Curve.select(sy, negY, -(long) (digit & 1));
+        return Sm2Curve.intEqualMask(d, 0);
     }
 
     /** sx, sy = row entry d (1..perRow) or zeros when d = 0, reading all the row's entries. */
@@ -484,5 +566,13 @@ final class PointArithmetic {
         }
         java.util.Arrays.fill(windowAffine, 0);
         java.util.Arrays.fill(windowPrefix, 0);
+        for (long[][] rows : new long[][][] {pairXP, pairYP, pairXQ, pairYQ, pairDen, pairPrefix}) {
+            for (long[] t : rows) {
+                java.util.Arrays.fill(t, 0);
+            }
+        }
+        java.util.Arrays.fill(pairTakeQ, 0);
+        java.util.Arrays.fill(pairTakeP, 0);
+        java.util.Arrays.fill(pairZero, 0);
     }
 }

@@ -1,5 +1,7 @@
 package io.gmflux.codecs.sm2;
 
+import io.gmflux.codecs.arith.UnsignedProducts;
+
 /**
  * Arithmetic modulo p = 2^256 - 2^224 - 2^96 + 2^64 - 1 (sm2p256v1) on four 64-bit limbs, with
  * multiplication and squaring by the special form of p (Solinas reduction, GB/T 32918.1 §A.1's
@@ -17,7 +19,8 @@ package io.gmflux.codecs.sm2;
  * done in parallel on every column and a fold of the top word (t·2^256 = t·(2^256 - p) mod p) leave
  * 0 &lt;= V &lt; 2^256 + 2^235; two independent carry chains then normalise V and V + 2^256 - p, and
  * the top bit of the second (V &gt;= p) selects by mask: the result is in [0, p) with no serial
- * subtraction after the chains. Branch-free and allocation-free; inputs below p, outputs below p; the result may alias an
+ * subtraction after the chains. The 64x64-bit high products come from {@code arith.UnsignedProducts}
+ * (Math.unsignedMultiplyHigh on Java 18+, from the multi-release jar). Branch-free and allocation-free; inputs below p, outputs below p; the result may alias an
  * input. Immutable and thread-safe.
  */
 final class Sm2FieldP extends PrimeField256 {
@@ -37,46 +40,38 @@ final class Sm2FieldP extends PrimeField256 {
         long b1 = b[1];
         long b2 = b[2];
         long b3 = b[3];
-        long sa0 = a0 >> 63;
-        long sb0 = b0 >> 63;
-        long sa1 = a1 >> 63;
-        long sb1 = b1 >> 63;
-        long sa2 = a2 >> 63;
-        long sb2 = b2 >> 63;
-        long sa3 = a3 >> 63;
-        long sb3 = b3 >> 63;
         long l00 = a0 * b0;
-        long h00 = Math.multiplyHigh(a0, b0) + (sa0 & b0) + (sb0 & a0);
+        long h00 = UnsignedProducts.multiplyHigh(a0, b0);
         long l01 = a0 * b1;
-        long h01 = Math.multiplyHigh(a0, b1) + (sa0 & b1) + (sb1 & a0);
+        long h01 = UnsignedProducts.multiplyHigh(a0, b1);
         long l02 = a0 * b2;
-        long h02 = Math.multiplyHigh(a0, b2) + (sa0 & b2) + (sb2 & a0);
+        long h02 = UnsignedProducts.multiplyHigh(a0, b2);
         long l03 = a0 * b3;
-        long h03 = Math.multiplyHigh(a0, b3) + (sa0 & b3) + (sb3 & a0);
+        long h03 = UnsignedProducts.multiplyHigh(a0, b3);
         long l10 = a1 * b0;
-        long h10 = Math.multiplyHigh(a1, b0) + (sa1 & b0) + (sb0 & a1);
+        long h10 = UnsignedProducts.multiplyHigh(a1, b0);
         long l11 = a1 * b1;
-        long h11 = Math.multiplyHigh(a1, b1) + (sa1 & b1) + (sb1 & a1);
+        long h11 = UnsignedProducts.multiplyHigh(a1, b1);
         long l12 = a1 * b2;
-        long h12 = Math.multiplyHigh(a1, b2) + (sa1 & b2) + (sb2 & a1);
+        long h12 = UnsignedProducts.multiplyHigh(a1, b2);
         long l13 = a1 * b3;
-        long h13 = Math.multiplyHigh(a1, b3) + (sa1 & b3) + (sb3 & a1);
+        long h13 = UnsignedProducts.multiplyHigh(a1, b3);
         long l20 = a2 * b0;
-        long h20 = Math.multiplyHigh(a2, b0) + (sa2 & b0) + (sb0 & a2);
+        long h20 = UnsignedProducts.multiplyHigh(a2, b0);
         long l21 = a2 * b1;
-        long h21 = Math.multiplyHigh(a2, b1) + (sa2 & b1) + (sb1 & a2);
+        long h21 = UnsignedProducts.multiplyHigh(a2, b1);
         long l22 = a2 * b2;
-        long h22 = Math.multiplyHigh(a2, b2) + (sa2 & b2) + (sb2 & a2);
+        long h22 = UnsignedProducts.multiplyHigh(a2, b2);
         long l23 = a2 * b3;
-        long h23 = Math.multiplyHigh(a2, b3) + (sa2 & b3) + (sb3 & a2);
+        long h23 = UnsignedProducts.multiplyHigh(a2, b3);
         long l30 = a3 * b0;
-        long h30 = Math.multiplyHigh(a3, b0) + (sa3 & b0) + (sb0 & a3);
+        long h30 = UnsignedProducts.multiplyHigh(a3, b0);
         long l31 = a3 * b1;
-        long h31 = Math.multiplyHigh(a3, b1) + (sa3 & b1) + (sb1 & a3);
+        long h31 = UnsignedProducts.multiplyHigh(a3, b1);
         long l32 = a3 * b2;
-        long h32 = Math.multiplyHigh(a3, b2) + (sa3 & b2) + (sb2 & a3);
+        long h32 = UnsignedProducts.multiplyHigh(a3, b2);
         long l33 = a3 * b3;
-        long h33 = Math.multiplyHigh(a3, b3) + (sa3 & b3) + (sb3 & a3);
+        long h33 = UnsignedProducts.multiplyHigh(a3, b3);
         long c0 = (l00 & 0xFFFFFFFFL);
         long c1 = (l00 >>> 32);
         long c2 = (h00 & 0xFFFFFFFFL) + (l01 & 0xFFFFFFFFL) + (l10 & 0xFFFFFFFFL);
@@ -149,30 +144,26 @@ final class Sm2FieldP extends PrimeField256 {
         long a1 = a[1];
         long a2 = a[2];
         long a3 = a[3];
-        long sa0 = a0 >> 63;
-        long sa1 = a1 >> 63;
-        long sa2 = a2 >> 63;
-        long sa3 = a3 >> 63;
         long l00 = a0 * a0;
-        long h00 = Math.multiplyHigh(a0, a0) + (sa0 & a0) + (sa0 & a0);
+        long h00 = UnsignedProducts.multiplyHigh(a0, a0);
         long l01 = a0 * a1;
-        long h01 = Math.multiplyHigh(a0, a1) + (sa0 & a1) + (sa1 & a0);
+        long h01 = UnsignedProducts.multiplyHigh(a0, a1);
         long l02 = a0 * a2;
-        long h02 = Math.multiplyHigh(a0, a2) + (sa0 & a2) + (sa2 & a0);
+        long h02 = UnsignedProducts.multiplyHigh(a0, a2);
         long l03 = a0 * a3;
-        long h03 = Math.multiplyHigh(a0, a3) + (sa0 & a3) + (sa3 & a0);
+        long h03 = UnsignedProducts.multiplyHigh(a0, a3);
         long l11 = a1 * a1;
-        long h11 = Math.multiplyHigh(a1, a1) + (sa1 & a1) + (sa1 & a1);
+        long h11 = UnsignedProducts.multiplyHigh(a1, a1);
         long l12 = a1 * a2;
-        long h12 = Math.multiplyHigh(a1, a2) + (sa1 & a2) + (sa2 & a1);
+        long h12 = UnsignedProducts.multiplyHigh(a1, a2);
         long l13 = a1 * a3;
-        long h13 = Math.multiplyHigh(a1, a3) + (sa1 & a3) + (sa3 & a1);
+        long h13 = UnsignedProducts.multiplyHigh(a1, a3);
         long l22 = a2 * a2;
-        long h22 = Math.multiplyHigh(a2, a2) + (sa2 & a2) + (sa2 & a2);
+        long h22 = UnsignedProducts.multiplyHigh(a2, a2);
         long l23 = a2 * a3;
-        long h23 = Math.multiplyHigh(a2, a3) + (sa2 & a3) + (sa3 & a2);
+        long h23 = UnsignedProducts.multiplyHigh(a2, a3);
         long l33 = a3 * a3;
-        long h33 = Math.multiplyHigh(a3, a3) + (sa3 & a3) + (sa3 & a3);
+        long h33 = UnsignedProducts.multiplyHigh(a3, a3);
         long c0 = (l00 & 0xFFFFFFFFL);
         long c1 = (l00 >>> 32);
         long c2 = (((l01 & 0xFFFFFFFFL)) << 1) + (h00 & 0xFFFFFFFFL);

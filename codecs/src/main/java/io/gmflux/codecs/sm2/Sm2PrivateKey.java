@@ -1,6 +1,7 @@
 package io.gmflux.codecs.sm2;
 
 import io.gmflux.codecs.bytes.Bytes;
+import io.gmflux.codecs.sm3.HmacSm3;
 import java.security.InvalidKeyException;
 import java.security.SecureRandom;
 import java.util.Arrays;
@@ -23,6 +24,8 @@ public final class Sm2PrivateKey implements Destroyable {
     /** (1 + d)^-1 mod n in Montgomery form mod n. */
     final long[] inverseOnePlusD = new long[4];
     private final Sm2PublicKey publicKey;
+    /** HMAC-SM3 keyed with d, made on first use: the template nonces copy (see {@link #nonceMac()}). */
+    private volatile HmacSm3 nonceMac;
     private volatile boolean destroyed;
 
     private Sm2PrivateKey(long[] scalar) {
@@ -102,6 +105,24 @@ public final class Sm2PrivateKey implements Destroyable {
         return publicKey;
     }
 
+    /**
+     * HMAC-SM3 keyed with d's 32 bytes, for {@link HedgedNonce}: made once per key (two SM3
+     * compressions), then only copied ({@link HmacSm3#forSameKey()}), never fed a message, so
+     * threads share it. Two threads racing on the first use each make an equal one. Destroyed with
+     * the key.
+     */
+    HmacSm3 nonceMac() {
+        HmacSm3 mac = nonceMac;
+        if (mac == null) {
+            byte[] key = new byte[32];
+            Sm2Curve.toBytes(d, key, 0);
+            mac = new HmacSm3(key);
+            Bytes.wipe(key);
+            nonceMac = mac;
+        }
+        return mac;
+    }
+
     void checkNotDestroyed() {
         if (destroyed) {
             throw new IllegalStateException("SM2 private key has been destroyed");
@@ -115,6 +136,10 @@ public final class Sm2PrivateKey implements Destroyable {
         Arrays.fill(d, 0);
         Arrays.fill(dMontN, 0);
         Arrays.fill(inverseOnePlusD, 0);
+        HmacSm3 mac = nonceMac;
+        if (mac != null) {
+            mac.destroy();
+        }
     }
 
     @Override

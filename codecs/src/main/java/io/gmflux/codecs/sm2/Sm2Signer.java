@@ -193,7 +193,7 @@ public final class Sm2Signer {
                     if (fixedK != null) {
                         Sm2Curve.toLimbs(k, fixedK, 0);
                     } else {
-                        hedged.derive(k, key.d, e, pool != null ? pool.random() : random); // A3
+                        hedged.derive(k, key, e, pool != null ? pool.random() : random); // A3
                     }
                     pa.mulBase(kg, k); // A4
                     affineX(x1, kg);

@@ -81,6 +81,25 @@ public final class HmacSm3 {
         padOneBlockAfterKeyBlock(outerBlock);
     }
 
+    /**
+     * A new instance for this instance's key, without processing the key again: the key-derived
+     * states are copied, a message pending here is not. This instance is only read, so one that
+     * never absorbs a message can serve as a template shared by many threads.
+     *
+     * @throws IllegalStateException if this instance has been destroyed
+     */
+    public HmacSm3 forSameKey() {
+        checkLive();
+        return new HmacSm3(innerChain, outerChain);
+    }
+
+    private HmacSm3(int[] innerChainOf, int[] outerChainOf) {
+        System.arraycopy(innerChainOf, 0, innerChain, 0, 8);
+        System.arraycopy(outerChainOf, 0, outerChain, 0, 8);
+        inner.restoreChain(innerChain, Sm3.BLOCK_LENGTH);
+        padOneBlockAfterKeyBlock(outerBlock);
+    }
+
     /** HMAC-SM3 of {@code data} under {@code key}, in one call. Thread-safe. */
     public static byte[] mac(byte[] key, byte[] data) {
         Objects.requireNonNull(data, "data");

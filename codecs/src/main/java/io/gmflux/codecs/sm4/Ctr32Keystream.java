@@ -52,6 +52,18 @@ final class Ctr32Keystream {
      * keystream. In place ({@code in == out}, same offset) is allowed. Ranges are checked by the caller.
      */
     void xor(byte[] in, int inOff, int len, byte[] out, int outOff) {
+        xor(in, inOff, len, out, outOff, null, null);
+    }
+
+    /**
+     * {@link #xor(byte[], int, int, byte[], int)}, and {@code leadOut = E(leadIn)} in the engine's first
+     * CTR call ({@link Sm4Engine#encryptCtrWithLead}) when {@code leadIn} is not null and the call
+     * reaches a whole block.
+     *
+     * @return whether {@code leadOut} was written (false when {@code leadIn} is null or no whole block was run)
+     */
+    boolean xor(byte[] in, int inOff, int len, byte[] out, int outOff, byte[] leadIn, byte[] leadOut) {
+        boolean lead = leadIn != null;
         if (pos < BLOCK && len > 0) {
             int n = Math.min(len, BLOCK - pos);
             Bytes.xor(in, inOff, keystream, pos, out, outOff, n);
@@ -64,7 +76,12 @@ final class Ctr32Keystream {
         while (blocks > 0) {
             long beforeWrap = 0x1_0000_0000L - (Bytes.getIntBE(counter, 12) & 0xffff_ffffL);
             int n = (int) Math.min(blocks, beforeWrap);
-            engine.encryptCtr(counter, in, inOff, out, outOff, n);
+            if (lead) {
+                engine.encryptCtrWithLead(counter, in, inOff, out, outOff, n, leadIn, leadOut);
+                lead = false;
+            } else {
+                engine.encryptCtr(counter, in, inOff, out, outOff, n);
+            }
             // inc32: whatever the engine carried out of the low word does not reach the prefix.
             Bytes.putLongBEByBytes(counter, 0, prefixHigh);
             Bytes.putIntBEByBytes(counter, 8, prefixLow);
@@ -79,6 +96,7 @@ final class Ctr32Keystream {
             Bytes.xor(in, inOff, keystream, 0, out, outOff, rest);
             pos = rest;
         }
+        return leadIn != null && !lead;
     }
 
     /** Zeroes the keystream and counter. */

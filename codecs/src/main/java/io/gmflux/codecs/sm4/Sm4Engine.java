@@ -193,6 +193,25 @@ public interface Sm4Engine {
         Bytes.putLongBE(counter, 8, lo);
     }
 
+    /**
+     * {@link #encryptCtr} and, in the same pass, one more block: {@code leadOut = E(leadIn)} (GCM's tag
+     * mask {@code E(J0)} with its first keystream blocks). The result is that of
+     * {@code encryptBlocks(leadIn, 0, leadOut, 0, 1)} followed by {@code encryptCtr}; the default does
+     * exactly that, the vector engine encrypts the extra block in a lane of the same kernel call.
+     *
+     * @param leadIn the extra 16-byte block, read only
+     * @param leadOut receives its encryption (16 bytes); may be {@code leadIn}, must not overlap
+     *     {@code counter}, {@code in} or {@code out}
+     * @throws IndexOutOfBoundsException if a range does not fit its array
+     */
+    default void encryptCtrWithLead(byte[] counter, byte[] in, int inOff, byte[] out, int outOff, int blocks,
+            byte[] leadIn, byte[] leadOut) {
+        Bytes.checkRange(leadIn, 0, BLOCK_SIZE, "leadIn");
+        Bytes.checkRange(leadOut, 0, BLOCK_SIZE, "leadOut");
+        encryptBlocks(leadIn, 0, leadOut, 0, 1);
+        encryptCtr(counter, in, inOff, out, outOff, blocks);
+    }
+
     /** Whether this engine avoids secret-dependent memory access and branches. */
     boolean isConstantTime();
 

@@ -51,6 +51,12 @@ public final class Sm4Gcm implements Sm4AeadCipher {
     /** Encrypted data is hashed in slices this long right after it is written, while still in L1. */
     private static final int SLICE = 1024;
     private static final int BLOCK = Sm4Engine.BLOCK_SIZE;
+    /**
+     * Decryption of at most this many bytes goes through {@link #opened} so that {@code E(J0)} rides
+     * in the first CTR call (the plaintext may reach the caller only after the tag check); longer
+     * messages pay a separate one-block call instead of copying.
+     */
+    private static final int FUSED_OPEN_LIMIT = 4096;
 
     private final Sm4Engine engine;
     private final boolean encrypting;
@@ -61,6 +67,11 @@ public final class Sm4Gcm implements Sm4AeadCipher {
     private final byte[] j0 = new byte[BLOCK];
     /** E_K(J0), which masks the GHASH output into the tag (§7.1 step 6 with GCTR of one block). */
     private final byte[] tagMask = new byte[BLOCK];
+    /**
+     * Whether {@link #tagMask} holds E_K(J0) for the current J0. Computed lazily, in the engine's first
+     * CTR call where there is one ({@link Sm4Engine#encryptCtrWithLead}); depends on lengths only.
+     */
+    private boolean tagMaskReady;
     /** GHASH input not yet forming a whole block (associated data, then ciphertext). */
     private final byte[] partial = new byte[BLOCK];
     private final byte[] tag = new byte[BLOCK];
@@ -72,6 +83,8 @@ public final class Sm4Gcm implements Sm4AeadCipher {
     /** Decryption only: ciphertext (and tag) held back until the tag is verified. */
     private byte[] held = new byte[0];
     private int heldLength;
+    /** Decryption only: short messages' plaintext until the tag is verified; zeroed after each use. */
+    private byte[] opened = new byte[0];
     private boolean destroyed;
 
     private Sm4Gcm(Sm4Engine engine, byte[] iv, int tagLength, boolean encrypting) {
@@ -160,7 +173,7 @@ public final class Sm4Gcm implements Sm4AeadCipher {
             ghash.updateLengths(0, iv.length);
             ghash.digest(j0, 0);
         }
-        engine.encryptBlocks(j0, 0, tagMask, 0, 1);
+        tagMaskReady = false;
     }
 
     /**
@@ -251,14 +264,27 @@ public final class Sm4Gcm implements Sm4AeadCipher {
         startData();
         dataLength = n;
         hash(src, srcOff, n);
+        boolean fused = !tagMaskReady && n >= BLOCK && n <= FUSED_OPEN_LIMIT;
+        if (fused) {
+            if (opened.length < n) {
+                opened = new byte[FUSED_OPEN_LIMIT];
+            }
+            tagMaskReady = ctr.xor(src, srcOff, n, opened, 0, j0, tagMask);
+        }
         computeTag();
         boolean ok = Bytes.constantTimeEquals(tag, 0, src, srcOff + n, tagLength);
+        if (fused) {
+            if (ok) {
+                System.arraycopy(opened, 0, out, outOff, n);
+            }
+            Arrays.fill(opened, 0, n, (byte) 0);
+        } else if (ok) {
+            ctr.xor(src, srcOff, n, out, outOff);
+        }
+        reset();
         if (!ok) {
-            reset();
             throw new AEADBadTagException("SM4-GCM tag mismatch");
         }
-        ctr.xor(src, srcOff, n, out, outOff);
-        reset();
         return n;
     }
 
@@ -267,7 +293,11 @@ public final class Sm4Gcm implements Sm4AeadCipher {
         dataLength += len;
         while (len > 0) {
             int n = Math.min(len, SLICE);
-            ctr.xor(in, inOff, n, out, outOff);
+            if (tagMaskReady) {
+                ctr.xor(in, inOff, n, out, outOff);
+            } else {
+                tagMaskReady = ctr.xor(in, inOff, n, out, outOff, j0, tagMask);
+            }
             hash(out, outOff, n);
             inOff += n;
             outOff += n;
@@ -315,6 +345,10 @@ public final class Sm4Gcm implements Sm4AeadCipher {
 
     /** §7.1 steps 5-6: S = GHASH(A || 0^v || C || 0^u || [len(A)]_64 || [len(C)]_64), T = E(J0) xor S. */
     private void computeTag() {
+        if (!tagMaskReady) {
+            engine.encryptBlocks(j0, 0, tagMask, 0, 1);
+            tagMaskReady = true;
+        }
         padSection();
         ghash.updateLengths(aadLength, dataLength);
         ghash.digest(tag, 0);
@@ -395,6 +429,7 @@ public final class Sm4Gcm implements Sm4AeadCipher {
         Bytes.wipe(partial);
         Bytes.wipe(tag);
         Bytes.wipe(held);
+        Bytes.wipe(opened);
         heldLength = 0;
     }
 }

@@ -48,11 +48,11 @@ class HedgedNonceTest {
             }
             byte[] additional = new byte[i % 2 == 0 ? 0 : HedgedNonce.FRESH_LENGTH];
             rnd.nextBytes(additional);
-            long[] dLimbs = limbs(BouncyCastleSm2.bytes32(d));
+            Sm2PrivateKey key = key(d);
             long[] e = limbs(digest);
             Sm2Curve.FN.reduce(e, e);
             long[] k = new long[4];
-            hedged.derive(k, dLimbs, e, additional.clone());
+            hedged.derive(k, key, e, additional.clone());
             assertThat(toBig(k)).as("seed 61 case " + i + ", additional " + additional.length)
                     .isEqualTo(bouncyCastleHedged(d, digest, additional));
         }
@@ -61,7 +61,7 @@ class HedgedNonceTest {
     @Test
     void freshBytesChangeTheNonceAndTheSameInputsRepeatIt() {
         HedgedNonce hedged = new HedgedNonce();
-        long[] d = limbs(BouncyCastleSm2.bytes32(BigInteger.valueOf(12345)));
+        Sm2PrivateKey d = key(BigInteger.valueOf(12345));
         long[] e = limbs(BouncyCastleSm2.bytes32(BigInteger.valueOf(678)));
         long[] k1 = new long[4];
         long[] k2 = new long[4];
@@ -73,6 +73,23 @@ class HedgedNonceTest {
         hedged.derive(k3, d, e, other);
         assertThat(k2).isEqualTo(k1);
         assertThat(k3).isNotEqualTo(k1);
+    }
+
+    @Test
+    void theKeysNonceMacIsMadeOnceAndDestroyedWithTheKey() {
+        Sm2PrivateKey key = key(BigInteger.valueOf(4242));
+        io.gmflux.codecs.sm3.HmacSm3 mac = key.nonceMac();
+        assertThat(key.nonceMac()).isSameAs(mac);
+        key.destroy();
+        org.assertj.core.api.Assertions.assertThatThrownBy(mac::forSameKey).isInstanceOf(IllegalStateException.class);
+    }
+
+    private static Sm2PrivateKey key(BigInteger d) {
+        try {
+            return Sm2PrivateKey.fromBytes(BouncyCastleSm2.bytes32(d));
+        } catch (java.security.InvalidKeyException e) {
+            throw new AssertionError(e);
+        }
     }
 
     private static long[] limbs(byte[] be) {

@@ -100,6 +100,44 @@ class PointArithmeticTest {
         }
     }
 
+    /**
+     * The comb adds positions in affine pairs first: scalars whose Booth digits are zero at random
+     * positions (each window's w + 1 bits all equal) exercise pairs with one, two or no zero digit,
+     * a first pair at infinity and runs of empty pairs, for G's width-6 table and a width-5 table.
+     */
+    @Test
+    void combWithZeroDigitsInEveryPairPatternAgreesWithBouncyCastle() {
+        JacobianPoint r = new JacobianPoint();
+        SplittableRandom rnd = new SplittableRandom(39);
+        ECPoint p = BC.getG().multiply(Montgomery256Test.sample(rnd, N.subtract(BigInteger.ONE)).add(BigInteger.ONE)).normalize();
+        long[][] a = montAffine(p);
+        long[][] tables = {CombTable.BASE, CombTable.build(a[0], a[1])};
+        ECPoint[] points = {BC.getG(), p};
+        int checked = 0;
+        for (int t = 0; t < tables.length; t++) {
+            int width = CombTable.width(tables[t]);
+            for (int i = 0; i < 400; i++) {
+                BigInteger k = Montgomery256Test.sample(rnd, N);
+                int zeroEvery = 1 + i % 4; // about 1/zeroEvery of the positions get a zero digit
+                for (int row = 0; row < CombTable.rows(width); row++) {
+                    if (rnd.nextInt(zeroEvery) == 0) {
+                        boolean ones = rnd.nextBoolean();
+                        for (int bit = Math.max(0, width * row - 1); bit < Math.min(256, width * row + width); bit++) {
+                            k = ones ? k.setBit(bit) : k.clearBit(bit);
+                        }
+                    }
+                }
+                if (k.compareTo(N) >= 0) {
+                    continue;
+                }
+                pa.mulComb(r, tables[t], limbs(k));
+                assertThat(toBc(r)).as("w=" + width + " k=" + k.toString(16)).isEqualTo(points[t].multiply(k).normalize());
+                checked++;
+            }
+        }
+        assertThat(checked).isGreaterThan(700);
+    }
+
     @Test
     void variableBaseMultiplicationAgreesWithBouncyCastle() {
         JacobianPoint r = new JacobianPoint();

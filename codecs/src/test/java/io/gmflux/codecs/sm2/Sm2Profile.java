@@ -1,13 +1,18 @@
 package io.gmflux.codecs.sm2;
 
+import java.io.File;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import org.bouncycastle.asn1.x9.X9ECParameters;
 import org.bouncycastle.crypto.AsymmetricCipherKeyPair;
 import org.bouncycastle.crypto.ec.CustomNamedCurves;
@@ -23,11 +28,16 @@ import org.bouncycastle.crypto.signers.SM2Signer;
 /**
  * Development tool: CPU time per call of SM2's building blocks and operations, with BouncyCastle's
  * lightweight SM2 in the same JVM, alternating rounds after a warm-up. Not a test; run by hand.
+ *
+ * <p>{@code -Dvs=<class path>} adds a second copy of every selected operation, loaded from that class path in its own
+ * class loader and reported as {@code name@vs}, in the same rounds: a same-JVM A/B of two builds of gmflux (for
+ * instance target/classes against the multi-release codecs jar). The class path must hold this class, gmflux-codecs,
+ * gmflux-testing and BouncyCastle.
  */
 public final class Sm2Profile {
 
-    interface Op {
-        Object run() throws Exception;
+    /** One timed call; a Callable so that the copy from the -Dvs class loader runs through the same type. */
+    interface Op extends Callable<Object> {
     }
 
     static volatile Object sink;
@@ -36,6 +46,35 @@ public final class Sm2Profile {
 
     public static void main(String[] args) throws Exception {
         String filter = args.length > 0 ? args[0] : "";
+        Map<String, Callable<Object>> ops = new LinkedHashMap<>(ops(filter));
+        String vs = System.getProperty("vs");
+        if (vs != null) {
+            ops = interleave(ops, vs, filter);
+        }
+        measure(ops);
+    }
+
+    /** The operations of this copy, and after each one its twin from the class path {@code vs}. */
+    @SuppressWarnings("unchecked")
+    private static Map<String, Callable<Object>> interleave(Map<String, Callable<Object>> ops, String vs, String filter)
+            throws Exception {
+        List<URL> urls = new ArrayList<>();
+        for (String entry : vs.split(File.pathSeparator)) {
+            urls.add(Path.of(entry).toUri().toURL());
+        }
+        ClassLoader other = new URLClassLoader(urls.toArray(new URL[0]), ClassLoader.getPlatformClassLoader());
+        Map<String, Callable<Object>> twins = (Map<String, Callable<Object>>) other.loadClass(Sm2Profile.class.getName())
+                .getDeclaredMethod("ops", String.class).invoke(null, filter);
+        Map<String, Callable<Object>> both = new LinkedHashMap<>();
+        for (Map.Entry<String, Callable<Object>> e : ops.entrySet()) {
+            both.put(e.getKey(), e.getValue());
+            both.put(e.getKey() + "@vs", twins.get(e.getKey()));
+        }
+        return both;
+    }
+
+    /** The operations whose names match {@code filter} (all when empty), set up and checked. */
+    public static Map<String, Callable<Object>> ops(String filter) throws Exception {
         SecureRandom random = new SecureRandom();
         Sm2FieldP f = Sm2Curve.FP;
         long[] a = {0x123456789abcdefL, 0xfedcba9876543210L, 0x0f1e2d3c4b5a6978L, 0x8877665544332211L};
@@ -69,7 +108,7 @@ public final class Sm2Profile {
         Op gmJcaVerify = () -> { gmJca.initVerify(jcaPair.getPublic()); gmJca.update(msg); return gmJca.verify(jcaSig); };
         Op bcJcaVerify = () -> { bcJca.initVerify(jcaPair.getPublic()); bcJca.update(msg); return bcJca.verify(jcaSig); };
         for (int i = 0; i < Sm2Verifier.COMB_AFTER; i++) {
-            if (!(Boolean) gmJcaVerify.run() || !(Boolean) bcJcaVerify.run()) {
+            if (!(Boolean) gmJcaVerify.call() || !(Boolean) bcJcaVerify.call()) {
                 throw new IllegalStateException("JCA verification failed");
             }
         }
@@ -124,7 +163,7 @@ public final class Sm2Profile {
             throw new IllegalStateException("JCA round trip failed");
         }
 
-        Map<String, Op> ops = new LinkedHashMap<>();
+        Map<String, Callable<Object>> ops = new LinkedHashMap<>();
         ops.put("fp.mul", () -> { for (int i = 0; i < 1000; i++) { f.mul(r, a, r[0] == 7 ? b : a); f.mul(a, r, b); } return r; });
         ops.put("fp.sqr", () -> { for (int i = 0; i < 1000; i++) { f.sqr(a, a); f.sqr(a, a); } return a; });
         ops.put("fp.add", () -> { for (int i = 0; i < 1000; i++) { f.add(a, a, b); f.sub(a, a, r); } return a; });
@@ -147,7 +186,7 @@ public final class Sm2Profile {
         ops.put("buildBase10", () -> CombTable.build(Sm2Curve.GX, Sm2Curve.GY, 10));
         ops.put("buildComb", () -> PublicMultiplier.keyTable(pair.publicKey().x, pair.publicKey().y));
         ops.put("buildChunks", () -> pa.publicTable(pair.publicKey().x, pair.publicKey().y));
-        ops.put("hedged", () -> { hn.derive(k, b, a, random); return k; });
+        ops.put("hedged", () -> { hn.derive(k, pair.privateKey(), a, random); return k; });
         ops.put("random32", () -> { random.nextBytes(msg); return msg; });
         ops.put("sign", () -> signer.signDer(msg));
         ops.put("bc.sign", () -> { bcSigner.update(msg, 0, 64); return bcSigner.generateSignature(); });
@@ -175,26 +214,29 @@ public final class Sm2Profile {
         ops.put("keygen", () -> Sm2KeyPair.generate(random));
         ops.put("bc.keygen", () -> gen.generateKeyPair());
         ops.entrySet().removeIf(e -> !e.getKey().matches(filter.isEmpty() ? ".*" : filter));
+        return new LinkedHashMap<>(ops);
+    }
 
+    private static void measure(Map<String, Callable<Object>> ops) throws Exception {
         ThreadMXBean mx = ManagementFactory.getThreadMXBean();
         double warm = Double.parseDouble(System.getProperty("warm", "3"));
         int rounds = Integer.getInteger("rounds", 7);
         double roundSec = Double.parseDouble(System.getProperty("round", "0.3"));
-        for (Map.Entry<String, Op> e : ops.entrySet()) {
+        for (Map.Entry<String, Callable<Object>> e : ops.entrySet()) {
             long end = mx.getCurrentThreadCpuTime() + (long) (warm * 1e9);
             while (mx.getCurrentThreadCpuTime() < end) {
-                sink = e.getValue().run();
+                sink = e.getValue().call();
             }
         }
         Map<String, List<Double>> times = new LinkedHashMap<>();
         for (int round = 0; round < rounds; round++) {
-            for (Map.Entry<String, Op> e : ops.entrySet()) {
+            for (Map.Entry<String, Callable<Object>> e : ops.entrySet()) {
                 long start = mx.getCurrentThreadCpuTime();
                 long end = start + (long) (roundSec * 1e9);
                 long n = 0;
                 long now;
                 do {
-                    sink = e.getValue().run();
+                    sink = e.getValue().call();
                     n++;
                 } while ((now = mx.getCurrentThreadCpuTime()) < end);
                 times.computeIfAbsent(e.getKey(), x -> new ArrayList<>()).add((now - start) / 1e3 / n);
@@ -204,9 +246,10 @@ public final class Sm2Profile {
             double[] t = e.getValue().stream().mapToDouble(Double::doubleValue).sorted().toArray();
             String unit = "us";
             double scale = 1;
-            if (e.getKey().startsWith("fp.") || e.getKey().startsWith("fn.")) {
+            String op = e.getKey().replace("@vs", "");
+            if (op.startsWith("fp.") || op.startsWith("fn.")) {
                 scale = 1000.0 / 2000; unit = "ns";
-            } else if (e.getKey().equals("twice") || e.getKey().startsWith("add")) {
+            } else if (op.equals("twice") || op.startsWith("add")) {
                 scale = 1000.0 / 100; unit = "ns";
             }
             System.out.printf("%-12s %9.2f %s  (%.2f-%.2f)%n", e.getKey(), t[t.length / 2] * scale, unit, t[0] * scale, t[t.length - 1] * scale);

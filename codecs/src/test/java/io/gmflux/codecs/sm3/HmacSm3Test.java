@@ -185,6 +185,26 @@ class HmacSm3Test {
     }
 
     @Test
+    void aCopyHasTheKeyButNotThePendingMessageAndLeavesItsTemplateAlone() {
+        SplittableRandom rnd = new SplittableRandom(0x5133_1003L);
+        for (int keyLength : new int[] {0, 1, 32, 64, 65, 200}) {
+            byte[] key = new byte[keyLength];
+            rnd.nextBytes(key);
+            HmacSm3 template = new HmacSm3(key);
+            template.update(new byte[] {9, 9, 9}); // pending in the template: not copied
+            byte[] msg = new byte[1 + rnd.nextInt(150)];
+            rnd.nextBytes(msg);
+            HmacSm3 copy = template.forSameKey();
+            copy.update(msg);
+            assertThat(copy.doFinal()).as("key length " + keyLength).isEqualTo(bc(key, msg));
+            assertThat(template.doFinal()).isEqualTo(bc(key, new byte[] {9, 9, 9}));
+        }
+        HmacSm3 destroyed = new HmacSm3(new byte[16]);
+        destroyed.destroy();
+        assertThatThrownBy(destroyed::forSameKey).isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
     void destroyedInstanceRefusesFurtherUse() {
         HmacSm3 h = new HmacSm3(new byte[16]);
         h.update((byte) 1);

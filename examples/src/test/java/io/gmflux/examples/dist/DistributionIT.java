@@ -193,6 +193,27 @@ class DistributionIT {
     }
 
     /**
+     * lib/ ships gmflux-codecs as built: with the jdk25-vector profile a multi-release jar whose Java 18 version of
+     * arith.UnsignedProducts (SM2's field products on Math.unsignedMultiplyHigh) Java 18+ loads; without it, no versions.
+     */
+    @Test
+    void codecsJarIsMultiReleaseWhenBuiltWithJdk25() throws IOException {
+        Path codecs;
+        try (Stream<Path> lib = Files.list(home.resolve("lib"))) {
+            codecs = lib.filter(p -> p.getFileName().toString().matches("gmflux-codecs-\\d.*\\.jar")).findFirst().orElseThrow();
+        }
+        try (JarFile jar = new JarFile(codecs.toFile())) {
+            JarEntry versioned = jar.getJarEntry("META-INF/versions/18/io/gmflux/codecs/arith/UnsignedProducts.class");
+            if (Boolean.getBoolean("gmflux.dist.vector")) {
+                assertThat(jar.getManifest().getMainAttributes().getValue("Multi-Release")).isEqualTo("true");
+                assertThat(versioned).as(codecs + " carries the Java 18 version").isNotNull();
+            } else {
+                assertThat(versioned).as(codecs + " built without the jdk25-vector profile").isNull();
+            }
+        }
+    }
+
+    /**
      * The Vector API jar: in lib/jdk25/ when the jdk25-vector profile built it (never in lib/ itself), put
      * on the class path with the incubator module by bin/gmflux on Java 25+ only: Java 17 stays quiet on the
      * bitsliced engine; Java 25 tries the vector engine (accepted where the CPU runs its kernel fast, AVX-512

@@ -24,12 +24,14 @@ import jdk.incubator.vector.VectorSpecies;
  * reduced modulo the GCM polynomial.
  *
  * <p><b>Long inputs (8 blocks and more): four streams.</b> Stream s takes blocks s, s + 4, s + 8, ... and
- * runs Horner's rule by H^4 ({@code Z_s = (Z_s + X) H^4}), stream 0 starting from Y; the last four blocks
- * are multiplied by H^4, H^3, H^2, H^1 with the streams' values added, which gives the same Y. All four
- * streams multiply by the same power, so each table vector loaded serves four masked XORs (8 loads per
- * block instead of 32: the loads bound the one-stream form on cores that split 512-bit loads). The 16
- * accumulators (4 streams x 4 words) are summed across lanes together, by a transposed XOR fold
- * (two-vector {@code selectFrom}) into one vector whose longs are the four streams' values.
+ * runs Horner's rule by H^4 ({@code Z_s = (Z_s + X) H^4}), two blocks per step
+ * ({@code Z_s = (Z_s + X) H^8 + X' H^4}), stream 0 starting from Y; the last 4 to 8 blocks are multiplied
+ * by H^n .. H^1 with the streams' values added to the first four, which gives the same Y (a head of up
+ * to three blocks is aggregated into Y first). All four streams multiply by the same power, so each
+ * table vector loaded serves four masked XORs (8 loads per block instead of 32: the loads bound the
+ * one-stream form on cores that split 512-bit loads). The 16 accumulators (4 streams x 4 words) are
+ * summed across lanes together once per step of 8 blocks, by a transposed XOR fold (two-vector
+ * {@code selectFrom}) into one vector whose longs are the four streams' values.
  * <b>Short inputs and the tail:</b> up to eight blocks per reduction, aggregated
  * ({@code Y' = (Y + X_1) H^n + ... + X_n H}), four {@code reduceLanes(XOR)} each. Per block either way:
  * 8 mask moves and 32 masked XORs (bench/results/ghash-vector.md has the candidates and their figures).
@@ -59,6 +61,10 @@ final class GhashVectorKernel implements GhashKernel {
     static final int STREAMS = 4;
     /** Where H^4's multiples start in {@link #table}. */
     private static final int H4 = (STREAMS - 1) * POWER_INTS;
+    /** Where H^8's multiples start in {@link #table}. */
+    private static final int H8 = (2 * STREAMS - 1) * POWER_INTS;
+    /** Blocks per step of {@link #streams}: two per stream. */
+    private static final int STEP_BLOCKS = 2 * STREAMS;
     /**
      * Lane indexes into two vectors {@code p, q} holding sources in groups of 16, 8, 4, 2 lanes:
      * low picks the first half of each group, high the second, {@code p}'s groups then {@code q}'s.
@@ -141,15 +147,23 @@ final class GhashVectorKernel implements GhashKernel {
         long[] v = addends;
         v[0] = y[0];
         v[1] = y[1];
-        if (blocks >= 2 * STREAMS) {
-            int steps = blocks / STREAMS - 1;
+        if (blocks >= STEP_BLOCKS) {
+            // head (0..3 blocks, aggregated into Y), steps of 8, then a tail of 4..8 blocks
+            int steps = (blocks - STREAMS) / STEP_BLOCKS;
+            int tail = blocks - steps * STEP_BLOCKS;
+            if (tail > POWERS) {
+                int head = tail - POWERS;
+                aggregate(v, in, off, head);
+                off += head * 16;
+                tail = POWERS;
+            }
             streams(v, in, off, steps);
-            off += steps * STREAMS * 16;
-            blocks -= steps * STREAMS;
-            // the streams' last blocks: block s times H^(4 - s), stream s's value added to it
-            aggregate(v, in, off, STREAMS);
-            off += STREAMS * 16;
-            blocks -= STREAMS;
+            off += steps * STEP_BLOCKS * 16;
+            // the tail: block i times H^(tail - i), stream i's value added to block i < 4, which ends
+            // each stream's Horner rule by H^4 with the power its last block lacks
+            aggregate(v, in, off, tail);
+            off += tail * 16;
+            blocks = 0;
         }
         while (blocks > 0) {
             int n = Math.min(blocks, POWERS);
@@ -163,10 +177,11 @@ final class GhashVectorKernel implements GhashKernel {
     }
 
     /**
-     * {@code steps} Horner steps by H^4 on four streams (stream s takes blocks s, s + 4, ...): on
-     * entry {@code v} holds the four streams' values (hi, lo), on return their values after the
-     * steps. Every table vector loaded serves the four streams; the four sums of 16 lanes x 4 words
-     * are folded together (transposed XOR, {@code selectFrom} of two vectors) into one vector.
+     * {@code steps} steps of 8 blocks on four streams (stream s takes blocks s, s + 4, ...), each
+     * step two Horner steps by H^4 in one: {@code Z_s = (Z_s + X_s) H^8 + X_(s+4) H^4}. On entry
+     * {@code v} holds the four streams' values (hi, lo), on return their values after the steps.
+     * Every table vector loaded serves the four streams; the four sums of 16 lanes x 4 words are
+     * folded together (transposed XOR, {@code selectFrom} of two vectors) into one vector once per step.
      */
     private void streams(long[] v, byte[] in, int off, int steps) {
         int[] t = table;
@@ -178,7 +193,7 @@ final class GhashVectorKernel implements GhashKernel {
         IntVector high2 = FOLD_HIGH_2;
         IntVector low3 = FOLD_LOW_3;
         IntVector high3 = FOLD_HIGH_3;
-        for (int step = 0; step < steps; step++, off += 16 * STREAMS) {
+        for (int step = 0; step < steps; step++, off += 16 * STEP_BLOCKS) {
             long x0Hi = v[0] ^ Bytes.getLongBE(in, off + 0);
             long x0Lo = v[1] ^ Bytes.getLongBE(in, off + 8);
             long x1Hi = v[2] ^ Bytes.getLongBE(in, off + 16);
@@ -189,14 +204,14 @@ final class GhashVectorKernel implements GhashKernel {
             long x3Lo = v[7] ^ Bytes.getLongBE(in, off + 56);
             IntVector s0w0 = IntVector.zero(INTS), s0w1 = s0w0, s0w2 = s0w0, s0w3 = s0w0, s1w0 = s0w0, s1w1 = s0w0, s1w2 = s0w0, s1w3 = s0w0, s2w0 = s0w0, s2w1 = s0w0, s2w2 = s0w0, s2w3 = s0w0, s3w0 = s0w0, s3w1 = s0w0, s3w2 = s0w0, s3w3 = s0w0;
             for (int c = 0; c < 8; c++) {
-                // chunk c: bits 16c .. 16c + 15 of each stream's block (public c)
+                // chunk c: bits 16c .. 16c + 15 of each stream's two blocks (public c): the first by H^8
                 int shift = 48 - 16 * (c & 3);
                 boolean high = c < 4;
                 VectorMask<Integer> m0 = VectorMask.fromLong(INTS, ((high ? x0Hi : x0Lo) >>> shift) & 0xFFFF);
                 VectorMask<Integer> m1 = VectorMask.fromLong(INTS, ((high ? x1Hi : x1Lo) >>> shift) & 0xFFFF);
                 VectorMask<Integer> m2 = VectorMask.fromLong(INTS, ((high ? x2Hi : x2Lo) >>> shift) & 0xFFFF);
                 VectorMask<Integer> m3 = VectorMask.fromLong(INTS, ((high ? x3Hi : x3Lo) >>> shift) & 0xFFFF);
-                int at = H4 + c * 64;
+                int at = H8 + c * 64;
                 IntVector t0 = IntVector.fromArray(INTS, t, at + 0);
                 s0w0 = s0w0.lanewise(VectorOperators.XOR, t0, m0);
                 s1w0 = s1w0.lanewise(VectorOperators.XOR, t0, m1);
@@ -213,6 +228,33 @@ final class GhashVectorKernel implements GhashKernel {
                 s2w2 = s2w2.lanewise(VectorOperators.XOR, t2, m2);
                 s3w2 = s3w2.lanewise(VectorOperators.XOR, t2, m3);
                 IntVector t3 = IntVector.fromArray(INTS, t, at + 48);
+                s0w3 = s0w3.lanewise(VectorOperators.XOR, t3, m0);
+                s1w3 = s1w3.lanewise(VectorOperators.XOR, t3, m1);
+                s2w3 = s2w3.lanewise(VectorOperators.XOR, t3, m2);
+                s3w3 = s3w3.lanewise(VectorOperators.XOR, t3, m3);
+                // the second blocks (8 bytes further for the low half), by H^4
+                int second = off + 16 * STREAMS + (high ? 0 : 8);
+                m0 = VectorMask.fromLong(INTS, (Bytes.getLongBE(in, second + 0) >>> shift) & 0xFFFF);
+                m1 = VectorMask.fromLong(INTS, (Bytes.getLongBE(in, second + 16) >>> shift) & 0xFFFF);
+                m2 = VectorMask.fromLong(INTS, (Bytes.getLongBE(in, second + 32) >>> shift) & 0xFFFF);
+                m3 = VectorMask.fromLong(INTS, (Bytes.getLongBE(in, second + 48) >>> shift) & 0xFFFF);
+                at = H4 + c * 64;
+                t0 = IntVector.fromArray(INTS, t, at + 0);
+                s0w0 = s0w0.lanewise(VectorOperators.XOR, t0, m0);
+                s1w0 = s1w0.lanewise(VectorOperators.XOR, t0, m1);
+                s2w0 = s2w0.lanewise(VectorOperators.XOR, t0, m2);
+                s3w0 = s3w0.lanewise(VectorOperators.XOR, t0, m3);
+                t1 = IntVector.fromArray(INTS, t, at + 16);
+                s0w1 = s0w1.lanewise(VectorOperators.XOR, t1, m0);
+                s1w1 = s1w1.lanewise(VectorOperators.XOR, t1, m1);
+                s2w1 = s2w1.lanewise(VectorOperators.XOR, t1, m2);
+                s3w1 = s3w1.lanewise(VectorOperators.XOR, t1, m3);
+                t2 = IntVector.fromArray(INTS, t, at + 32);
+                s0w2 = s0w2.lanewise(VectorOperators.XOR, t2, m0);
+                s1w2 = s1w2.lanewise(VectorOperators.XOR, t2, m1);
+                s2w2 = s2w2.lanewise(VectorOperators.XOR, t2, m2);
+                s3w2 = s3w2.lanewise(VectorOperators.XOR, t2, m3);
+                t3 = IntVector.fromArray(INTS, t, at + 48);
                 s0w3 = s0w3.lanewise(VectorOperators.XOR, t3, m0);
                 s1w3 = s1w3.lanewise(VectorOperators.XOR, t3, m1);
                 s2w3 = s2w3.lanewise(VectorOperators.XOR, t3, m2);
@@ -235,7 +277,7 @@ final class GhashVectorKernel implements GhashKernel {
             IntVector f2_0 = low2.selectFrom(f1_0, f1_1).lanewise(VectorOperators.XOR, high2.selectFrom(f1_0, f1_1));
             IntVector f2_1 = low2.selectFrom(f1_2, f1_3).lanewise(VectorOperators.XOR, high2.selectFrom(f1_2, f1_3));
             IntVector sum = low3.selectFrom(f2_0, f2_1).lanewise(VectorOperators.XOR, high3.selectFrom(f2_0, f2_1));
-                        sum.reinterpretAsLongs().intoArray(v, 0);
+            sum.reinterpretAsLongs().intoArray(v, 0);
         }
     }
 

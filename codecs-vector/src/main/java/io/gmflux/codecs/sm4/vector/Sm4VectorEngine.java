@@ -7,7 +7,8 @@ import java.util.Objects;
 
 /**
  * Constant-time SM4 (GB/T 32907) on the Vector API: {@link Sm4VectorKernel} encrypts up to 64 blocks
- * per call (four interleaved batches of 16 in 512-bit lanes, or one batch for short calls), with no memory access or branch that
+ * per call (four interleaved batches of 16 in 512-bit lanes, one batch for short calls, five for CTR
+ * with GCM's lead block, {@link #encryptCtrWithLead}), with no memory access or branch that
  * depends on the key or the data once C2 has compiled the kernel (see {@link Sm4VectorEngineProvider},
  * which warms it up on public data before handing out engines).
  *
@@ -100,16 +101,50 @@ final class Sm4VectorEngine implements Sm4Engine {
         if (blocks == 0) {
             return;
         }
+        ctr(counter, in, inOff, out, outOff, blocks, null, null);
+    }
+
+    /**
+     * {@link #encryptCtr} with {@code leadOut = E(leadIn)} computed in a free lane of the last kernel
+     * call (a fifth batch when that call has 64 blocks), so a GCM message pays no separate call for
+     * {@code E(J0)}. Same contract as the default of {@link Sm4Engine}.
+     */
+    @Override
+    public void encryptCtrWithLead(byte[] counter, byte[] in, int inOff, byte[] out, int outOff, int blocks,
+            byte[] leadIn, byte[] leadOut) {
+        checkBlock(counter);
+        checkBlock(leadIn);
+        checkBlock(leadOut);
+        check(in, inOff, out, outOff, blocks);
+        ctr(counter, in, inOff, out, outOff, blocks, leadIn, leadOut);
+    }
+
+    /** The CTR loop; with a lead block ({@code leadIn} not null) the last call carries it after its blocks. */
+    private void ctr(byte[] counter, byte[] in, int inOff, byte[] out, int outOff, int blocks,
+            byte[] leadIn, byte[] leadOut) {
         Scratch scratch = SCRATCH.get();
         int[] s = scratch.state;
         long hi = Bytes.getLongBE(counter, 0);
         long lo = Bytes.getLongBE(counter, 8);
-        for (int done = 0; done < blocks; done += Sm4VectorKernel.BLOCKS) {
-            int n = Math.min(Sm4VectorKernel.BLOCKS, blocks - done);
+        boolean lead = leadIn != null;
+        for (int done = 0; done < blocks || lead; ) {
+            int left = blocks - done;
+            // the lead block rides in the call that can take all the blocks left and one more
+            boolean last = lead && left < Sm4VectorKernel.WIDE_BLOCKS;
+            int n = last ? left : Math.min(Sm4VectorKernel.BLOCKS, left);
+            int lanes = last ? n + 1 : n;
             int o = done * BLOCK_SIZE;
-            Sm4VectorKernel.counters(s, hi, lo);
-            rounds(s, n, rk);
+            Sm4VectorKernel.counters(s, hi, lo, (lanes + Sm4VectorKernel.BATCH - 1) / Sm4VectorKernel.BATCH);
+            if (last) {
+                Sm4VectorKernel.putBlock(s, n, leadIn);
+            }
+            rounds(s, lanes, rk);
             Sm4VectorKernel.store(s, true, in, inOff + o, out, outOff + o, n);
+            if (last) {
+                Sm4VectorKernel.getBlock(s, n, leadOut);
+                lead = false;
+            }
+            done += n;
             long next = lo + n;
             if (Long.compareUnsigned(next, lo) < 0) {
                 hi++;
@@ -191,8 +226,10 @@ final class Sm4VectorEngine implements Sm4Engine {
     private static void rounds(int[] s, int n, int[] keys) {
         if (n <= Sm4VectorKernel.BATCH) {
             Sm4VectorKernel.rounds16(s, keys);
-        } else {
+        } else if (n <= Sm4VectorKernel.BLOCKS) {
             Sm4VectorKernel.rounds(s, keys);
+        } else {
+            Sm4VectorKernel.rounds5(s, keys);
         }
     }
 

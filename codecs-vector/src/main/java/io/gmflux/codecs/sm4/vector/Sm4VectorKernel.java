@@ -1,5 +1,6 @@
 package io.gmflux.codecs.sm4.vector;
 
+import io.gmflux.codecs.bytes.Bytes;
 import io.gmflux.codecs.sm4.Sm4EngineProvider;
 import jdk.incubator.vector.ByteVector;
 import jdk.incubator.vector.IntVector;
@@ -46,8 +47,10 @@ final class Sm4VectorKernel {
     static final int BLOCKS = 64;
     /** Blocks per batch; calls of at most this many take {@link #rounds16}. */
     static final int BATCH = 16;
+    /** Blocks of the widest call, {@link #rounds5}: 5 batches, for a CTR call of 64 blocks plus a lead block. */
+    static final int WIDE_BLOCKS = 80;
     /** Length of the state array. */
-    static final int STATE_INTS = 4 * BLOCKS;
+    static final int STATE_INTS = 4 * WIDE_BLOCKS;
 
     private static final byte[] SBOX = Sm4EngineProvider.sbox();
 
@@ -119,12 +122,12 @@ final class Sm4VectorKernel {
     }
 
     /**
-     * Fills the state with the 64 counter blocks {@code (hi:lo) + i}, 128-bit big-endian,
-     * wrapping modulo 2^128. The counter is public; carries are lane masks.
+     * Fills the first {@code batches} (1..5) batches of the state with the counter blocks
+     * {@code (hi:lo) + i}, 128-bit big-endian, wrapping modulo 2^128. The counter is public; carries are lane masks.
      */
-    static void counters(int[] s, long hi, long lo) {
+    static void counters(int[] s, long hi, long lo, int batches) {
         IntVector iota = IntVector.zero(INTS).addIndex(1);
-        for (int q = 0; q < 4; q++) {
+        for (int q = 0; q < batches; q++) {
             long d = 16L * q;
             long l = lo + d;
             // carry out of lo + d without a branch (a branch not taken in warm-up would deoptimise)
@@ -140,6 +143,22 @@ final class Sm4VectorKernel {
             w1.intoArray(s, 64 * q + 16);
             w2.intoArray(s, 64 * q + 32);
             w3.intoArray(s, 64 * q + 48);
+        }
+    }
+
+    /** Writes one 16-byte block (big-endian words) into the state as block {@code block} of the call. */
+    static void putBlock(int[] s, int block, byte[] b) {
+        int at = 64 * (block >>> 4) + (block & 15);
+        for (int j = 0; j < 4; j++) {
+            s[at + 16 * j] = Bytes.getIntBE(b, 4 * j);
+        }
+    }
+
+    /** Reads block {@code block} of the state after the rounds into {@code out} (16 bytes, byte stores). */
+    static void getBlock(int[] s, int block, byte[] out) {
+        int at = 64 * (block >>> 4) + (block & 15);
+        for (int j = 0; j < 4; j++) {
+            Bytes.putIntBEByBytes(out, 4 * j, s[at + 16 * j]);
         }
     }
 
@@ -241,6 +260,127 @@ final class Sm4VectorKernel {
         d2.intoArray(s, 208);
         d1.intoArray(s, 224);
         d0.intoArray(s, 240);
+    }
+
+    /**
+     * {@link #rounds} on five batches (80 blocks): a CTR call of 64 blocks with one more block beside
+     * it (GCM's {@code E(J0)}) costs one call instead of two; the fifth batch fills issue slots that
+     * the four leave free between dependent rounds. Written out like {@link #rounds}, for the same reason.
+     */
+    static void rounds5(int[] s, int[] rk) {
+        ByteVector t0 = ByteVector.fromArray(BYTES, SBOX, 0);
+        ByteVector t1 = ByteVector.fromArray(BYTES, SBOX, 64);
+        ByteVector t2 = ByteVector.fromArray(BYTES, SBOX, 128);
+        ByteVector t3 = ByteVector.fromArray(BYTES, SBOX, 192);
+        IntVector a0 = IntVector.fromArray(INTS, s, 0);
+        IntVector a1 = IntVector.fromArray(INTS, s, 16);
+        IntVector a2 = IntVector.fromArray(INTS, s, 32);
+        IntVector a3 = IntVector.fromArray(INTS, s, 48);
+        IntVector b0 = IntVector.fromArray(INTS, s, 64);
+        IntVector b1 = IntVector.fromArray(INTS, s, 80);
+        IntVector b2 = IntVector.fromArray(INTS, s, 96);
+        IntVector b3 = IntVector.fromArray(INTS, s, 112);
+        IntVector c0 = IntVector.fromArray(INTS, s, 128);
+        IntVector c1 = IntVector.fromArray(INTS, s, 144);
+        IntVector c2 = IntVector.fromArray(INTS, s, 160);
+        IntVector c3 = IntVector.fromArray(INTS, s, 176);
+        IntVector d0 = IntVector.fromArray(INTS, s, 192);
+        IntVector d1 = IntVector.fromArray(INTS, s, 208);
+        IntVector d2 = IntVector.fromArray(INTS, s, 224);
+        IntVector d3 = IntVector.fromArray(INTS, s, 240);
+        IntVector e0 = IntVector.fromArray(INTS, s, 256);
+        IntVector e1 = IntVector.fromArray(INTS, s, 272);
+        IntVector e2 = IntVector.fromArray(INTS, s, 288);
+        IntVector e3 = IntVector.fromArray(INTS, s, 304);
+        for (int r = 0; r < 32; r++) {
+            IntVector k = IntVector.broadcast(INTS, rk[r]);
+            // X_{i+4} = X_i ^ L(τ(X_{i+1} ^ X_{i+2} ^ X_{i+3} ^ rk_i)); τ: lookups in S[0..127] and
+            // S[128..255] (selectFrom wraps the index to 7 bits), the byte's sign picks one.
+            ByteVector x = a1.lanewise(VectorOperators.XOR, a2).lanewise(VectorOperators.XOR, a3)
+                    .lanewise(VectorOperators.XOR, k).reinterpretAsBytes();
+            IntVector y = x.selectFrom(t0, t1).blend(x.selectFrom(t2, t3), x.lt((byte) 0)).reinterpretAsInts();
+            IntVector n = a0.lanewise(VectorOperators.XOR, y)
+                    .lanewise(VectorOperators.XOR, y.lanewise(VectorOperators.ROL, 2))
+                    .lanewise(VectorOperators.XOR, y.lanewise(VectorOperators.ROL, 10))
+                    .lanewise(VectorOperators.XOR, y.lanewise(VectorOperators.ROL, 18))
+                    .lanewise(VectorOperators.XOR, y.lanewise(VectorOperators.ROL, 24));
+            a0 = a1;
+            a1 = a2;
+            a2 = a3;
+            a3 = n;
+
+            x = b1.lanewise(VectorOperators.XOR, b2).lanewise(VectorOperators.XOR, b3)
+                    .lanewise(VectorOperators.XOR, k).reinterpretAsBytes();
+            y = x.selectFrom(t0, t1).blend(x.selectFrom(t2, t3), x.lt((byte) 0)).reinterpretAsInts();
+            n = b0.lanewise(VectorOperators.XOR, y)
+                    .lanewise(VectorOperators.XOR, y.lanewise(VectorOperators.ROL, 2))
+                    .lanewise(VectorOperators.XOR, y.lanewise(VectorOperators.ROL, 10))
+                    .lanewise(VectorOperators.XOR, y.lanewise(VectorOperators.ROL, 18))
+                    .lanewise(VectorOperators.XOR, y.lanewise(VectorOperators.ROL, 24));
+            b0 = b1;
+            b1 = b2;
+            b2 = b3;
+            b3 = n;
+
+            x = c1.lanewise(VectorOperators.XOR, c2).lanewise(VectorOperators.XOR, c3)
+                    .lanewise(VectorOperators.XOR, k).reinterpretAsBytes();
+            y = x.selectFrom(t0, t1).blend(x.selectFrom(t2, t3), x.lt((byte) 0)).reinterpretAsInts();
+            n = c0.lanewise(VectorOperators.XOR, y)
+                    .lanewise(VectorOperators.XOR, y.lanewise(VectorOperators.ROL, 2))
+                    .lanewise(VectorOperators.XOR, y.lanewise(VectorOperators.ROL, 10))
+                    .lanewise(VectorOperators.XOR, y.lanewise(VectorOperators.ROL, 18))
+                    .lanewise(VectorOperators.XOR, y.lanewise(VectorOperators.ROL, 24));
+            c0 = c1;
+            c1 = c2;
+            c2 = c3;
+            c3 = n;
+
+            x = d1.lanewise(VectorOperators.XOR, d2).lanewise(VectorOperators.XOR, d3)
+                    .lanewise(VectorOperators.XOR, k).reinterpretAsBytes();
+            y = x.selectFrom(t0, t1).blend(x.selectFrom(t2, t3), x.lt((byte) 0)).reinterpretAsInts();
+            n = d0.lanewise(VectorOperators.XOR, y)
+                    .lanewise(VectorOperators.XOR, y.lanewise(VectorOperators.ROL, 2))
+                    .lanewise(VectorOperators.XOR, y.lanewise(VectorOperators.ROL, 10))
+                    .lanewise(VectorOperators.XOR, y.lanewise(VectorOperators.ROL, 18))
+                    .lanewise(VectorOperators.XOR, y.lanewise(VectorOperators.ROL, 24));
+            d0 = d1;
+            d1 = d2;
+            d2 = d3;
+            d3 = n;
+
+            x = e1.lanewise(VectorOperators.XOR, e2).lanewise(VectorOperators.XOR, e3)
+                    .lanewise(VectorOperators.XOR, k).reinterpretAsBytes();
+            y = x.selectFrom(t0, t1).blend(x.selectFrom(t2, t3), x.lt((byte) 0)).reinterpretAsInts();
+            n = e0.lanewise(VectorOperators.XOR, y)
+                    .lanewise(VectorOperators.XOR, y.lanewise(VectorOperators.ROL, 2))
+                    .lanewise(VectorOperators.XOR, y.lanewise(VectorOperators.ROL, 10))
+                    .lanewise(VectorOperators.XOR, y.lanewise(VectorOperators.ROL, 18))
+                    .lanewise(VectorOperators.XOR, y.lanewise(VectorOperators.ROL, 24));
+            e0 = e1;
+            e1 = e2;
+            e2 = e3;
+            e3 = n;
+        }
+        a3.intoArray(s, 0);
+        a2.intoArray(s, 16);
+        a1.intoArray(s, 32);
+        a0.intoArray(s, 48);
+        b3.intoArray(s, 64);
+        b2.intoArray(s, 80);
+        b1.intoArray(s, 96);
+        b0.intoArray(s, 112);
+        c3.intoArray(s, 128);
+        c2.intoArray(s, 144);
+        c1.intoArray(s, 160);
+        c0.intoArray(s, 176);
+        d3.intoArray(s, 192);
+        d2.intoArray(s, 208);
+        d1.intoArray(s, 224);
+        d0.intoArray(s, 240);
+        e3.intoArray(s, 256);
+        e2.intoArray(s, 272);
+        e1.intoArray(s, 288);
+        e0.intoArray(s, 304);
     }
 
     /**

@@ -122,6 +122,49 @@ class Sm4VectorEngineTest {
         }
     }
 
+    /**
+     * CTR with a lead block (GCM's E(J0) in the same kernel call) against the table engine's separate
+     * one-block encryption and CTR: every block count 0..170 (one, four and five batches, and the
+     * chunks before the last call), counters near carries, lead in place and apart.
+     */
+    @Test
+    void runsCtrWithALeadBlockAsASeparateBlockAndCtr() {
+        Random random = new Random(0x5A4E_0005L);
+        for (int blocks = 0; blocks <= 170; blocks++) {
+            byte[] key = bytes(random, 16);
+            byte[] counter = bytes(random, 16);
+            if (blocks % 3 == 0) {
+                fill(counter, 8, 8, random);
+            }
+            byte[] lead = bytes(random, 16);
+            int inOff = random.nextInt(23);
+            int outOff = random.nextInt(23);
+            byte[] in = bytes(random, inOff + 16 * blocks);
+            Sm4Engine table = Sm4.newTableEngine(key);
+            byte[] expectedLead = new byte[16];
+            table.encryptBlocks(lead, 0, expectedLead, 0, 1);
+            byte[] expectedCounter = counter.clone();
+            byte[] expected = new byte[outOff + 16 * blocks];
+            table.encryptCtr(expectedCounter, in, inOff, expected, outOff, blocks);
+
+            Sm4Engine vector = vector(key);
+            byte[] vectorCounter = counter.clone();
+            byte[] out = new byte[expected.length];
+            byte[] leadOut = new byte[16];
+            vector.encryptCtrWithLead(vectorCounter, in, inOff, out, outOff, blocks, lead, leadOut);
+            assertThat(out).as("%d blocks", blocks).isEqualTo(expected);
+            assertThat(leadOut).as("lead, %d blocks", blocks).isEqualTo(expectedLead);
+            assertThat(vectorCounter).isEqualTo(expectedCounter);
+
+            byte[] inPlace = in.clone();
+            byte[] leadInPlace = lead.clone();
+            vector.encryptCtrWithLead(counter.clone(), inPlace, inOff, inPlace, inOff, blocks, leadInPlace, leadInPlace);
+            assertThat(Arrays.copyOfRange(inPlace, inOff, inOff + 16 * blocks))
+                    .isEqualTo(Arrays.copyOfRange(expected, outOff, outOff + 16 * blocks));
+            assertThat(leadInPlace).isEqualTo(expectedLead);
+        }
+    }
+
     /** Through the CTR mode: every length 0..9000 bytes in pieces, odd offsets, in place. */
     @Test
     void ctrModeMatchesTheTableEngineForEveryLengthUpTo9000() throws Exception {
@@ -231,8 +274,10 @@ class Sm4VectorEngineTest {
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         byte[] counter = new byte[16];
         byte[] buf = new byte[1024];
+        byte[] lead = new byte[16];
         for (int i = 0; i < 20_000; i++) {
             engine.encryptCtr(counter, buf, 0, buf, 0, 64);
+            engine.encryptCtrWithLead(counter, buf, 0, buf, 0, 64, lead, lead);
         }
         // Steady state: C2 may still be recompiling a caller after a deoptimisation (other tests
         // shape the profiles), during which the interpreter or C1 boxes; a window of 2,000 calls
@@ -242,13 +287,14 @@ class Sm4VectorEngineTest {
             long before = threads.getCurrentThreadAllocatedBytes();
             for (int i = 0; i < 2_000; i++) {
                 engine.encryptCtr(counter, buf, 0, buf, 0, 64);
+                engine.encryptCtrWithLead(counter, buf, 0, buf, 0, 64, lead, lead);
             }
             windows[w] = threads.getCurrentThreadAllocatedBytes() - before;
             if (windows[w] == 0) {
                 return;
             }
         }
-        assertThat(windows).as("bytes allocated per window of 2,000 1-KiB CTR calls").contains(0L);
+        assertThat(windows).as("bytes allocated per window of 2,000 1-KiB CTR calls without and with a lead block").contains(0L);
     }
 
     private static void assertUntouchedOutside(byte[] original, byte[] after, int off, int len) {
