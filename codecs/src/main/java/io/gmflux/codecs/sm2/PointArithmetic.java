@@ -48,17 +48,20 @@ final class PointArithmetic {
     /** The window's affine entries 1..16·P (8 longs each) and the scratch that makes them affine. */
     private final long[] windowAffine = new long[WINDOW * 8];
     private final long[] windowPrefix = new long[WINDOW * 4];
-    /** Affine pair additions of {@link #mulComb}: at most 25 pairs (width 5: 52 positions). */
-    private static final int MAX_PAIRS = 25;
-    private final long[][] pairXP = new long[MAX_PAIRS][4];
-    private final long[][] pairYP = new long[MAX_PAIRS][4];
-    private final long[][] pairXQ = new long[MAX_PAIRS][4];
-    private final long[][] pairYQ = new long[MAX_PAIRS][4];
-    private final long[][] pairDen = new long[MAX_PAIRS][4];
-    private final long[][] pairPrefix = new long[MAX_PAIRS][4];
-    private final long[] pairTakeQ = new long[MAX_PAIRS];
-    private final long[] pairTakeP = new long[MAX_PAIRS];
-    private final long[] pairZero = new long[MAX_PAIRS];
+    /** Points of {@link #mulComb}'s affine pairing: at most 51 (width 5: 52 positions, the top one apart). */
+    private static final int MAX_POINTS = 51;
+    /**
+     * Levels of affine pairing in {@link #mulComb}: each costs one inversion (~2 us) and turns a mixed
+     * addition (~0.51 us) into an affine one (~0.23 us) per pair; the second level (10 pairs for G)
+     * still gains, a third (5) would not.
+     */
+    private static final int PAIR_LEVELS = 2;
+    private final long[][] ptX = new long[MAX_POINTS][4];
+    private final long[][] ptY = new long[MAX_POINTS][4];
+    /** -1 where the point is the point at infinity (its coordinates are then no point). */
+    private final long[] ptZero = new long[MAX_POINTS];
+    private final long[][] pairDen = new long[MAX_POINTS / 2][4];
+    private final long[][] pairPrefix = new long[MAX_POINTS / 2][4];
 
     PointArithmetic() {
         for (int i = 0; i < window.length; i++) {
@@ -247,8 +250,8 @@ final class PointArithmetic {
 
     /**
      * r = k·G, constant time: {@link #mulComb} on the precomputed table d·64^i·G (43 signed 6-bit
-     * digits: 21 affine pair additions sharing one inversion, then 21 mixed additions), each table
-     * row scanned in full. k must be in [0, n).
+     * digits: 21 + 10 affine pair additions in two levels of one inversion each, then 11 mixed
+     * additions and the top position's), each table row scanned in full. k must be in [0, n).
      */
     void mulBase(JacobianPoint r, long[] k) {
         mulComb(r, CombTable.BASE, k);
@@ -259,79 +262,99 @@ final class PointArithmetic {
      * Booth digit's magnitude selects the entry by a full masked scan, its sign negates y by mask,
      * and a zero digit counts as the point at infinity, by mask.
      *
-     * <p>Positions are first added in adjacent pairs (2j, 2j + 1) in affine coordinates, all pairs
+     * <p>The positions below the top are summed in affine coordinates first, in {@link #PAIR_LEVELS}
+     * levels of adjacent pairs (positions (2j, 2j + 1), then pairs of those sums), all pairs of a level
      * sharing one inversion (Montgomery's trick; an affine addition is then 5M + 1S against a mixed
-     * addition's 7M + 4S), then the pair sums and the remaining positions (the top one always alone)
-     * are accumulated by mixed additions from the bottom. No affine pair addition meets P = ±Q:
-     * d_a·B + d_b·2^w·B (|d| &lt;= 2^(w-1), B = 2^(w·2j)) is a non-zero integer when a digit is,
-     * since the lower digit is not a multiple of 2^w, and its absolute value is below 2^(3w)·B,
-     * which stays below n for every pair under the top position; a pair with a zero digit takes the
-     * other point by mask (its denominator replaced by one). In the accumulation the sum S of the
-     * positions below 2j has |S| &lt;= B / 2 while a non-zero pair sum T has |T| &gt;= B, so S ± T is
-     * neither zero nor, for the same bound as above, a multiple of n; the single positions are the
-     * class comment's case. k must be in [0, n); the table's width must be 5 or 6.
+     * addition's 7M + 4S); the resulting group sums, then the top position, are accumulated by mixed
+     * additions from the bottom. Every sum is over a run of consecutive positions [a, b) below the top.
+     * No affine pair meets P = ±Q: P ∓ Q = Σ ±d_i·2^(w·i) over the two runs is a non-zero integer when
+     * a digit is (the lowest non-zero digit, |d| &lt;= 2^(w-1), is not a multiple of 2^w), and its
+     * absolute value is below 2^(w·b) &lt;= 2^(w·(rows - 1)) &lt; n for w = 5 or 6, so not a multiple of n;
+     * a pair with a zero side takes the other point by mask (its denominator replaced by one). In the
+     * accumulation the sum S of the positions below a run [a, b) has |S| &lt;= 2^(w·a) / 2 while a
+     * non-zero run sum T has |T| &gt;= 2^(w·a), so S ± T is neither zero nor, by the same bound, a
+     * multiple of n; the top position is the class comment's case. k must be in [0, n); the table's
+     * width must be 5 or 6.
      */
     void mulComb(JacobianPoint r, long[] table, long[] k) {
         int width = CombTable.width(table);
         int rows = CombTable.rows(width);
         int perRow = CombTable.perRow(width);
-        int pairs = (rows - 1) / 2;
+        int count = rows - 1; // the top position is added alone, last
+        for (int i = 0; i < count; i++) {
+            ptZero[i] = scanDigit(table, k, i, width, perRow);
+            System.arraycopy(sx, 0, ptX[i], 0, 4);
+            System.arraycopy(sy, 0, ptY[i], 0, 4);
+        }
+        for (int level = 0; level < PAIR_LEVELS; level++) {
+            count = pairUp(count);
+        }
+        r.setAffine(ptX[0], ptY[0]);
+        java.util.Arrays.fill(t0, 0);
+        Sm2Curve.select(r.z, t0, ptZero[0]); // an empty first run: the point at infinity
+        for (int i = 1; i < count; i++) {
+            addAffine(sum, r, ptX[i], ptY[i]);
+            r.select(sum, ~ptZero[i]);
+        }
+        long zero = scanDigit(table, k, rows - 1, width, perRow);
+        addAffine(sum, r, sx, sy);
+        r.select(sum, ~zero);
+    }
+
+    /**
+     * Replaces points 0..count-1 by the sums of the adjacent pairs (2j, 2j + 1), an odd last point
+     * moving down as it is, in affine coordinates with one shared inversion; returns the new count.
+     * Constant time (zero sides by mask; see {@link #mulComb} for why P = ±Q does not occur).
+     */
+    private int pairUp(int count) {
+        int pairs = count / 2;
         for (int j = 0; j < pairs; j++) {
-            long zeroA = scanDigit(table, k, 2 * j, width, perRow);
-            System.arraycopy(sx, 0, pairXP[j], 0, 4);
-            System.arraycopy(sy, 0, pairYP[j], 0, 4);
-            long zeroB = scanDigit(table, k, 2 * j + 1, width, perRow);
-            System.arraycopy(sx, 0, pairXQ[j], 0, 4);
-            System.arraycopy(sy, 0, pairYQ[j], 0, 4);
-            F.sub(pairDen[j], sx, pairXP[j]);
+            F.sub(pairDen[j], ptX[2 * j + 1], ptX[2 * j]);
             F.one(t0);
-            Sm2Curve.select(pairDen[j], t0, zeroA | zeroB);
+            Sm2Curve.select(pairDen[j], t0, ptZero[2 * j] | ptZero[2 * j + 1]);
             if (j == 0) {
                 System.arraycopy(pairDen[0], 0, pairPrefix[0], 0, 4);
             } else {
                 F.mul(pairPrefix[j], pairPrefix[j - 1], pairDen[j]);
             }
-            pairTakeQ[j] = zeroA;
-            pairTakeP[j] = zeroB & ~zeroA;
-            pairZero[j] = zeroA & zeroB;
         }
         invert(t6, pairPrefix[pairs - 1]); // 1 / (den_0 ... den_{pairs-1})
-        for (int j = pairs - 1; j >= 0; j--) {
-            if (j > 0) {
-                F.mul(t7, t6, pairPrefix[j - 1]); // 1 / den_j
-                F.mul(t6, t6, pairDen[j]); // 1 / (den_0 ... den_{j-1})
-            } else {
-                System.arraycopy(t6, 0, t7, 0, 4);
-            }
-            long[] xp = pairXP[j];
-            long[] yp = pairYP[j];
-            F.sub(t1, pairYQ[j], yp);
-            F.mul(t1, t1, t7); // lambda
+        for (int j = pairs - 1; j > 0; j--) {
+            F.mul(t7, t6, pairPrefix[j - 1]); // 1 / den_j
+            F.mul(t6, t6, pairDen[j]); // 1 / (den_0 ... den_{j-1})
+            System.arraycopy(t7, 0, pairDen[j], 0, 4);
+        }
+        System.arraycopy(t6, 0, pairDen[0], 0, 4);
+        // upwards: pair j reads points 2j and 2j + 1 (>= j) and writes point j
+        for (int j = 0; j < pairs; j++) {
+            long[] xp = ptX[2 * j];
+            long[] yp = ptY[2 * j];
+            long[] xq = ptX[2 * j + 1];
+            long[] yq = ptY[2 * j + 1];
+            long zeroP = ptZero[2 * j];
+            long zeroQ = ptZero[2 * j + 1];
+            F.sub(t1, yq, yp);
+            F.mul(t1, t1, pairDen[j]); // lambda
             F.sqr(t2, t1);
             F.sub(t2, t2, xp);
-            F.sub(t2, t2, pairXQ[j]); // x3 = lambda^2 - xP - xQ
+            F.sub(t2, t2, xq); // x3 = lambda^2 - xP - xQ
             F.sub(t3, xp, t2);
             F.mul(t3, t1, t3);
             F.sub(t3, t3, yp); // y3 = lambda (xP - x3) - yP
-            Sm2Curve.select(t2, pairXQ[j], pairTakeQ[j]);
-            Sm2Curve.select(t3, pairYQ[j], pairTakeQ[j]);
-            Sm2Curve.select(t2, xp, pairTakeP[j]);
-            Sm2Curve.select(t3, yp, pairTakeP[j]);
-            System.arraycopy(t2, 0, xp, 0, 4);
-            System.arraycopy(t3, 0, yp, 0, 4);
+            Sm2Curve.select(t2, xq, zeroP);
+            Sm2Curve.select(t3, yq, zeroP);
+            Sm2Curve.select(t2, xp, zeroQ & ~zeroP);
+            Sm2Curve.select(t3, yp, zeroQ & ~zeroP);
+            System.arraycopy(t2, 0, ptX[j], 0, 4);
+            System.arraycopy(t3, 0, ptY[j], 0, 4);
+            ptZero[j] = zeroP & zeroQ;
         }
-        r.setAffine(pairXP[0], pairYP[0]);
-        java.util.Arrays.fill(t0, 0);
-        Sm2Curve.select(r.z, t0, pairZero[0]); // both digits zero: the point at infinity
-        for (int j = 1; j < pairs; j++) {
-            addAffine(sum, r, pairXP[j], pairYP[j]);
-            r.select(sum, ~pairZero[j]);
+        if ((count & 1) != 0) {
+            System.arraycopy(ptX[count - 1], 0, ptX[pairs], 0, 4);
+            System.arraycopy(ptY[count - 1], 0, ptY[pairs], 0, 4);
+            ptZero[pairs] = ptZero[count - 1];
         }
-        for (int i = 2 * pairs; i < rows; i++) {
-            long zero = scanDigit(table, k, i, width, perRow);
-            addAffine(sum, r, sx, sy);
-            r.select(sum, ~zero);
-        }
+        return pairs + (count & 1);
     }
 
     /**
@@ -566,13 +589,11 @@ final class PointArithmetic {
         }
         java.util.Arrays.fill(windowAffine, 0);
         java.util.Arrays.fill(windowPrefix, 0);
-        for (long[][] rows : new long[][][] {pairXP, pairYP, pairXQ, pairYQ, pairDen, pairPrefix}) {
+        for (long[][] rows : new long[][][] {ptX, ptY, pairDen, pairPrefix}) {
             for (long[] t : rows) {
                 java.util.Arrays.fill(t, 0);
             }
         }
-        java.util.Arrays.fill(pairTakeQ, 0);
-        java.util.Arrays.fill(pairTakeP, 0);
-        java.util.Arrays.fill(pairZero, 0);
+        java.util.Arrays.fill(ptZero, 0);
     }
 }
