@@ -26,6 +26,8 @@ package io.gmflux.codecs.sm2;
 final class PointArithmetic {
 
     private static final Sm2FieldP F = Sm2Curve.FP;
+    /** The constant-time row scan: the Vector API one where {@link AffineRowScanners} accepted it, else scalar. */
+    private static final AffineRowScanner SCANNER = AffineRowScanners.jvmWide().scanner();
 
     private final long[] t0 = new long[4];
     private final long[] t1 = new long[4];
@@ -371,29 +373,12 @@ final class PointArithmetic {
         return Sm2Curve.intEqualMask(d, 0);
     }
 
-    /** sx, sy = row entry d (1..perRow) or zeros when d = 0, reading all the row's entries. */
+    /**
+     * sx, sy = row entry d (1..perRow) or zeros when d = 0, reading all the row's entries, by the JVM's
+     * {@link AffineRowScanner} (a class-initialisation constant, so C2 inlines the one implementation).
+     */
     private void scanAffine(long[] table, int rowOffset, int perRow, int d) {
-        long x0 = 0, x1 = 0, x2 = 0, x3 = 0, y0 = 0, y1 = 0, y2 = 0, y3 = 0;
-        for (int j = 1; j <= perRow; j++) {
-            long m = Sm2Curve.intEqualMask(j, d);
-            int o = rowOffset + (j - 1) * 8;
-            x0 |= table[o] & m;
-            x1 |= table[o + 1] & m;
-            x2 |= table[o + 2] & m;
-            x3 |= table[o + 3] & m;
-            y0 |= table[o + 4] & m;
-            y1 |= table[o + 5] & m;
-            y2 |= table[o + 6] & m;
-            y3 |= table[o + 7] & m;
-        }
-        sx[0] = x0;
-        sx[1] = x1;
-        sx[2] = x2;
-        sx[3] = x3;
-        sy[0] = y0;
-        sy[1] = y1;
-        sy[2] = y2;
-        sy[3] = y3;
+        SCANNER.scan(table, rowOffset, perRow, d, sx, sy);
     }
 
     /**
