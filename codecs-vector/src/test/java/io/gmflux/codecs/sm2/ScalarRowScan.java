@@ -11,8 +11,9 @@ public final class ScalarRowScan {
         return AffineRowScanners.SCALAR;
     }
 
-    /** The scanner that this JVM's SM2 point arithmetic uses. */
-    public static AffineRowScanner inUse() {
+    /** The scanner that this JVM's SM2 point arithmetic uses once the choice is made (which this starts and awaits). */
+    public static AffineRowScanner inUse() throws InterruptedException {
+        AffineRowScanners.jvmWide().await(java.time.Duration.ofMinutes(2));
         return AffineRowScanners.jvmWide().scanner();
     }
 }

@@ -8,13 +8,14 @@ package io.gmflux.codecs.sm2;
  *
  * <p>This module's scalar loop is the default, and the only form on Java 17. A faster implementation compiled
  * apart from this module, such as the Vector API scan of {@code gmflux-codecs-vector}
- * ({@code io.gmflux.codecs.sm2.vector.VectorAffineRowScanner}), is found by class name once per JVM, when SM2's
- * point arithmetic is first used: its public no-argument constructor either returns or throws
- * {@link UnsupportedOperationException} with the reason (e.g. {@code jdk.incubator.vector} not enabled, vectors
- * narrower than 256 bits), and the scanner it returns is then compared with the scalar loop on a public table
- * (every entry of rows of 16 and 32 entries); it is used only if it agrees everywhere. The choice never changes
- * afterwards ({@link #nameInUse()} says which and why); the system property {@code gmflux.sm2.vector=false}
- * keeps the scalar loop.
+ * ({@code io.gmflux.codecs.sm2.vector.VectorAffineRowScanner}), is found by class name once per JVM, after the
+ * JVM's first couple of thousand constant-time scalar multiplications, and tried on a background thread: its public
+ * no-argument constructor either returns or throws {@link UnsupportedOperationException} with the reason (e.g.
+ * {@code jdk.incubator.vector} not enabled, vectors narrower than 256 bits); the scanner it returns must then give
+ * the scalar loop's output for every entry of public rows of 16 and 32 entries, and, warmed up, run faster than the
+ * scalar loop; only then is it used, from the next multiplication on, for good. {@link #nameInUse()} says which
+ * runs and why; the system property {@code gmflux.sm2.vector} set to {@code false} keeps the scalar loop, set to
+ * {@code eager} makes the choice in the first multiplication, which waits for it.
  *
  * <p>Implementations must be constant time in {@code d}: no branch, loop bound or memory index may depend on
  * it, every entry of the row is read whatever {@code d} is, and only the wanted entry's bits reach the output
@@ -43,8 +44,8 @@ public interface AffineRowScanner {
     void scan(long[] table, int rowOffset, int perRow, int d, long[] sx, long[] sy);
 
     /**
-     * The name of the scanner this JVM's SM2 uses, and when it is the scalar loop, why no other was taken
-     * (for {@code gmflux selftest} and reports). Makes the choice if it was not yet made.
+     * The name of the scanner this JVM's SM2 uses now, and when it is the scalar loop, why no other is (yet): for
+     * {@code gmflux selftest} and reports. Does not start the choice.
      */
     static String nameInUse() {
         return AffineRowScanners.jvmWide().name();

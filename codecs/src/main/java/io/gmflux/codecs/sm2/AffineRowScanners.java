@@ -1,106 +1,198 @@
 package io.gmflux.codecs.sm2;
 
 import java.lang.reflect.InvocationTargetException;
+import java.time.Duration;
 import java.util.Arrays;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * The choice of the {@link AffineRowScanner} that {@link PointArithmetic} uses, made once per JVM when that class
- * initialises: the Vector API scanner of {@code gmflux-codecs-vector} ({@value #VECTOR_SCANNER}, found by class
- * name) if its constructor accepts this JVM and CPU and it agrees with the scalar loop on a public table, else the
- * scalar loop. The system property {@value #PROPERTY}: absent or {@code true}, try; {@code false}, never.
+ * The choice of the {@link AffineRowScanner} that {@link PointArithmetic} uses: the scalar loop until an
+ * implementation found by class name (the Vector API scan of {@code gmflux-codecs-vector}, {@value #VECTOR_SCANNER})
+ * has been constructed, has given the scalar loop's output for every entry of public rows of 16 and 32 entries, and
+ * has run a round of scans faster than the scalar loop did in the same warm-up; from then on that implementation.
+ * The system property {@value #PROPERTY} says when: absent or {@code true}, on a daemon thread
+ * ({@value #CHOICE_THREAD}, lowest priority) started by the {@value #USES_BEFORE_CHOICE}th constant-time scalar
+ * multiplication; {@code eager}, on the thread of the first one, which waits; {@code false}, never.
  *
- * <p>Why a simple rule rather than the timed warm-up of SM4's engine choice: the vector scan is nothing but array
- * loads, lanewise AND and OR with a broadcast scalar mask, and stores, whose Java fallback (before C2 compiles
- * the scan, or where an operation is not intrinsic) loops over the lanes without any branch or index that
- * depends on their values, so it is constant time even uncompiled; and the constructor refuses where the
- * 256-bit shape it uses is not the CPU's (a preferred long vector narrower than 256 bits), which is where the
- * fallback would stay slow. What remains is the interval before C2 compiles it, during which it is slower than
- * the scalar loop: a one-off cost per JVM, measured in bench/results/sm2-speed.md. Results never change: the
- * scanner is used only after it has given the scalar loop's output for every entry of rows of 16 and 32 entries.
+ * <p>Why deferred and off the caller's thread: in a fresh JVM the first vector scans load the Vector API and run on
+ * its Java fallback, slower than the scalar loop, until C2 compiles them. Measured on JDK 25 (bench/results/sm2-speed.md):
+ * choosing at the first signature cost that signature ~0.1-0.2 s of CPU, won back only after ~15,000-20,000
+ * signatures. So a JVM that signs a few times (the command line) never pays it, and a long-running one switches after
+ * its first couple of thousand multiplications, once the warm-up thread has shown the compiled scan to be faster.
+ * Where the vector scan never gets fast (C2 off, 256-bit operations not intrinsic) the timing refuses it, so in
+ * steady state it is never slower than the scalar loop; and it never changes results, by the comparison before use.
+ * Both scans are constant time, the vector one also uncompiled: its fallback loops over lanes without branching on
+ * or indexing by their values.
  *
- * <p>Thread-safe: the JVM-wide choice is a class-initialisation constant; tests build others.
+ * <p>One instance serves the JVM ({@link #jvmWide()}); tests build others. Thread-safe: the scanner in use is a
+ * volatile field, read once per scalar multiplication ({@link #noteUse()}); the use count is approximate (racy
+ * increments) and only decides when the choice starts; the choice is published before the latch that
+ * {@link #await} waits on opens.
  */
 final class AffineRowScanners {
 
     static final String VECTOR_SCANNER = "io.gmflux.codecs.sm2.vector.VectorAffineRowScanner";
     static final String PROPERTY = "gmflux.sm2.vector";
+    static final String CHOICE_THREAD = "gmflux-sm2-scan-choice";
+    /** Constant-time scalar multiplications (~25 us to ~0.15 ms each) before the choice starts. */
+    static final int USES_BEFORE_CHOICE = 2_000;
+    /** Time allowed to the warm-up for C2 to compile the candidate, as for SM4's vector engine on a loaded machine. */
+    static final long WARM_UP_BUDGET_NANOS = 60_000_000_000L;
     static final AffineRowScanner SCALAR = new ScalarAffineRowScanner();
 
-    /** The scanner in use and its name, which for the scalar loop says why no other was taken. */
-    record Choice(AffineRowScanner scanner, String name) {
-    }
-
     private static final class JvmWide {
-        static final Choice INSTANCE = choose(System.getProperty(PROPERTY, "true"), VECTOR_SCANNER);
+        static final AffineRowScanners INSTANCE = new AffineRowScanners(System.getProperty(PROPERTY, "true"),
+                VECTOR_SCANNER, USES_BEFORE_CHOICE, 1.0, WARM_UP_BUDGET_NANOS);
     }
 
-    private AffineRowScanners() {
+    private final String className;
+    private final int usesBeforeChoice;
+    private final double slowerAllowed;
+    private final long budgetNanos;
+    private final boolean eager;
+    private final AtomicBoolean started = new AtomicBoolean();
+    private final CountDownLatch decided = new CountDownLatch(1);
+    private int uses;
+    private volatile AffineRowScanner scanner = SCALAR;
+    private volatile String name;
+
+    /**
+     * {@code mode} is the value of {@value #PROPERTY}, {@code className} the implementation to try after
+     * {@code usesBeforeChoice} calls of {@link #noteUse()}; it is taken if its fastest warm-up round takes at most
+     * {@code slowerAllowed} times the scalar loop's fastest (1 for the JVM) within {@code budgetNanos}.
+     */
+    AffineRowScanners(String mode, String className, int usesBeforeChoice, double slowerAllowed, long budgetNanos) {
+        this.className = className;
+        this.usesBeforeChoice = usesBeforeChoice;
+        this.slowerAllowed = slowerAllowed;
+        this.budgetNanos = budgetNanos;
+        this.eager = "eager".equalsIgnoreCase(mode);
+        if ("false".equalsIgnoreCase(mode)) {
+            decide(null, "disabled by " + PROPERTY + "=false");
+        } else if (!eager && !"true".equalsIgnoreCase(mode)) {
+            decide(null, "unknown " + PROPERTY + "=" + mode + " (expected true, eager or false)");
+        } else {
+            name = ScalarAffineRowScanner.NAME + " (vector scan not tried yet: after " + usesBeforeChoice
+                    + " constant-time scalar multiplications)";
+        }
     }
 
-    static Choice jvmWide() {
+    static AffineRowScanners jvmWide() {
         return JvmWide.INSTANCE;
     }
 
+    /** The scanner to use now. */
+    AffineRowScanner scanner() {
+        return scanner;
+    }
+
+    /** Which scanner runs, and for the scalar loop why no other does (yet). */
+    String name() {
+        return name;
+    }
+
     /**
-     * The scanner to use when {@code mode} is the value of {@value #PROPERTY} and {@code className} the
-     * implementation to try.
+     * Counts a constant-time scalar multiplication and returns the scanner it should use; the one that reaches the
+     * threshold starts the choice (in {@code eager} mode the first one, and it returns when the choice is made).
      */
-    static Choice choose(String mode, String className) {
-        if ("false".equalsIgnoreCase(mode)) {
-            return scalar("disabled by " + PROPERTY + "=false");
+    AffineRowScanner noteUse() {
+        if (uses < usesBeforeChoice) {
+            if (eager || ++uses >= usesBeforeChoice) {
+                start();
+            }
         }
-        if (!"true".equalsIgnoreCase(mode)) {
-            return scalar("unknown " + PROPERTY + "=" + mode + " (expected true or false)");
+        return scanner;
+    }
+
+    /** Starts the choice now if it has not started, and waits until it is made or {@code timeout} has passed. */
+    String await(Duration timeout) throws InterruptedException {
+        start();
+        decided.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
+        return name;
+    }
+
+    private void start() {
+        if (decided.getCount() == 0 || !started.compareAndSet(false, true)) {
+            return;
         }
+        uses = usesBeforeChoice; // no more counting
         Class<? extends AffineRowScanner> type;
         try {
             // loading without initialising tells a missing jar or a too old JDK at once
             type = Class.forName(className, false, AffineRowScanners.class.getClassLoader())
                     .asSubclass(AffineRowScanner.class);
         } catch (ClassNotFoundException e) {
-            return scalar("gmflux-codecs-vector not on the class path");
+            decide(null, "gmflux-codecs-vector not on the class path");
+            return;
         } catch (LinkageError | ClassCastException e) {
             // e.g. UnsupportedClassVersionError on a JDK older than the implementation's
-            return scalar(e.toString());
+            decide(null, e.toString());
+            return;
         }
-        AffineRowScanner candidate;
+        if (eager) {
+            choose(type);
+            return;
+        }
+        name = ScalarAffineRowScanner.NAME + " (vector scan warming up)";
+        Thread thread = new Thread(() -> choose(type), CHOICE_THREAD);
+        thread.setDaemon(true);
+        thread.setPriority(Thread.MIN_PRIORITY);
+        thread.start();
+    }
+
+    private void choose(Class<? extends AffineRowScanner> type) {
+        AffineRowScanner candidate = null;
+        String why = "warm-up failed";
         try {
             candidate = type.getConstructor().newInstance();
+            why = disagreement(candidate);
+            if (why != null) {
+                why = candidate.name() + " disagrees with the scalar scan: " + why;
+            } else {
+                why = slowness(candidate, slowerAllowed, budgetNanos);
+            }
         } catch (InvocationTargetException e) {
             Throwable cause = e.getCause();
-            return scalar(cause instanceof UnsupportedOperationException ? cause.getMessage() : cause.toString());
+            why = cause instanceof UnsupportedOperationException ? cause.getMessage() : cause.toString();
         } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
-            return scalar(e.toString());
+            why = e.toString();
+        } finally {
+            // an Error other than a LinkageError (e.g. OutOfMemoryError) still ends the wait, with the scalar loop
+            decide(why == null ? candidate : null, why);
         }
-        String disagreement;
-        try {
-            disagreement = disagreement(candidate);
-        } catch (RuntimeException | LinkageError e) {
-            disagreement = e.toString();
-        }
-        if (disagreement != null) {
-            return scalar(candidate.name() + " disagrees with the scalar scan: " + disagreement);
-        }
-        return new Choice(candidate, candidate.name());
     }
 
-    private static Choice scalar(String why) {
-        return new Choice(SCALAR, ScalarAffineRowScanner.NAME + " (vector scan not used: " + why + ")");
+    private void decide(AffineRowScanner chosen, String why) {
+        if (chosen != null) {
+            scanner = chosen;
+            name = chosen.name();
+        } else {
+            name = ScalarAffineRowScanner.NAME + " (vector scan not used: " + why + ")";
+        }
+        decided.countDown();
     }
 
-    /**
-     * Where {@code candidate} differs from the scalar loop on a public table (rows of 16 and 32 entries at
-     * aligned and odd offsets, every d), or null if nowhere; also checks that it leaves the table as it was.
-     */
-    static String disagreement(AffineRowScanner candidate) {
-        long[] table = new long[3 + 2 * 32 * 8];
+    /** A public table: SplitMix64 from a fixed seed (every bit pattern, nothing secret). */
+    private static long[] publicTable(int length) {
+        long[] table = new long[length];
         long state = 0x5EED_5CA9_0000_0001L;
         for (int i = 0; i < table.length; i++) {
-            state += 0x9E3779B97F4A7C15L; // SplitMix64: public, every bit pattern
+            state += 0x9E3779B97F4A7C15L;
             long z = (state ^ (state >>> 30)) * 0xBF58476D1CE4E5B9L;
             z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
             table[i] = z ^ (z >>> 31);
         }
+        return table;
+    }
+
+    /**
+     * Where {@code candidate} differs from the scalar loop on a public table (rows of 16 and 32 entries at aligned
+     * and odd offsets, every d), or null if nowhere; also checks that it leaves the table as it was.
+     */
+    static String disagreement(AffineRowScanner candidate) {
+        long[] table = publicTable(3 + 2 * 32 * 8);
         long[] original = table.clone();
         long[] sx = new long[4];
         long[] sy = new long[4];
@@ -120,5 +212,54 @@ final class AffineRowScanners {
             }
         }
         return Arrays.equals(table, original) ? null : "it wrote to the table";
+    }
+
+    /** Rounds of the warm-up that prove nothing (interpreted, then C1): neither side's time counts before. */
+    private static final int ROUNDS_BEFORE_TIMING = 200;
+    /** Scans per round: a round of the compiled scalar loop takes ~20 us (32-entry rows). */
+    private static final int SCANS_PER_ROUND = 200;
+    /** Rounds after which a candidate that is still not faster is refused (C2 has long compiled both by then). */
+    private static final int MAX_ROUNDS = 20_000;
+    static volatile long sink;
+
+    /**
+     * Alternating rounds of the scalar loop and the candidate on a public 43-row comb-shaped table until the
+     * candidate's fastest round takes at most {@code slowerAllowed} times the scalar loop's fastest (returns null),
+     * or the budget or {@link #MAX_ROUNDS} is spent (returns why not).
+     */
+    static String slowness(AffineRowScanner candidate, double slowerAllowed, long budgetNanos) {
+        long[] table = publicTable(43 * 32 * 8);
+        long[] sx = new long[4];
+        long[] sy = new long[4];
+        long deadline = System.nanoTime() + budgetNanos;
+        long bestScalar = Long.MAX_VALUE;
+        long bestCandidate = Long.MAX_VALUE;
+        long out = 0;
+        for (int round = 0; ; round++) {
+            for (int side = 0; side < 2; side++) {
+                AffineRowScanner s = side == 0 ? SCALAR : candidate;
+                long start = System.nanoTime();
+                for (int i = 0; i < SCANS_PER_ROUND; i++) {
+                    s.scan(table, (i % 43) * 32 * 8, 32, (i * 7 + round) & 31, sx, sy);
+                    out += sx[0] ^ sy[3];
+                }
+                long took = System.nanoTime() - start;
+                if (round >= ROUNDS_BEFORE_TIMING) {
+                    if (side == 0) {
+                        bestScalar = Math.min(bestScalar, took);
+                    } else {
+                        bestCandidate = Math.min(bestCandidate, took);
+                    }
+                }
+            }
+            if (round >= ROUNDS_BEFORE_TIMING && bestCandidate <= bestScalar * slowerAllowed) {
+                return null;
+            }
+            if (round >= MAX_ROUNDS || System.nanoTime() > deadline) {
+                sink = out;
+                return candidate.name() + " not faster than the scalar scan after warm-up: best round of " + SCANS_PER_ROUND
+                        + " scans " + bestCandidate / 1000 + " us against " + bestScalar / 1000 + " us";
+            }
+        }
     }
 }

@@ -26,8 +26,8 @@ package io.gmflux.codecs.sm2;
 final class PointArithmetic {
 
     private static final Sm2FieldP F = Sm2Curve.FP;
-    /** The constant-time row scan: the Vector API one where {@link AffineRowScanners} accepted it, else scalar. */
-    private static final AffineRowScanner SCANNER = AffineRowScanners.jvmWide().scanner();
+    /** The JVM's choice of constant-time row scan: the Vector API one once accepted, until then the scalar loop. */
+    private static final AffineRowScanners SCANNERS = AffineRowScanners.jvmWide();
 
     private final long[] t0 = new long[4];
     private final long[] t1 = new long[4];
@@ -42,6 +42,8 @@ final class PointArithmetic {
     private final long[] t10 = new long[4];
     private final long[] sx = new long[4];
     private final long[] sy = new long[4];
+    /** The row scan of the current scalar multiplication (read once per multiplication from {@link #SCANNERS}). */
+    private AffineRowScanner scanner = AffineRowScanners.SCALAR;
     private final JacobianPoint sum = new JacobianPoint();
     private final JacobianPoint acc2 = new JacobianPoint();
     /** Window table for variable-base multiplication: entries 1..16 of d·P. */
@@ -279,6 +281,7 @@ final class PointArithmetic {
      * width must be 5 or 6.
      */
     void mulComb(JacobianPoint r, long[] table, long[] k) {
+        scanner = SCANNERS.noteUse();
         int width = CombTable.width(table);
         int rows = CombTable.rows(width);
         int perRow = CombTable.perRow(width);
@@ -374,11 +377,11 @@ final class PointArithmetic {
     }
 
     /**
-     * sx, sy = row entry d (1..perRow) or zeros when d = 0, reading all the row's entries, by the JVM's
-     * {@link AffineRowScanner} (a class-initialisation constant, so C2 inlines the one implementation).
+     * sx, sy = row entry d (1..perRow) or zeros when d = 0, reading all the row's entries, by the multiplication's
+     * {@link AffineRowScanner} (at most two implementations reach this call, which C2 inlines both of).
      */
     private void scanAffine(long[] table, int rowOffset, int perRow, int d) {
-        SCANNER.scan(table, rowOffset, perRow, d, sx, sy);
+        scanner.scan(table, rowOffset, perRow, d, sx, sy);
     }
 
     /**
@@ -395,6 +398,7 @@ final class PointArithmetic {
      * computes 2·d·P and takes it by mask when the addition reports the doubling case.
      */
     void mul(JacobianPoint r, long[] px, long[] py, long[] k) {
+        scanner = SCANNERS.noteUse();
         buildWindow(px, py);
         r.setInfinity();
         int rows = CombTable.rows(CombTable.WIDTH);
