@@ -18,9 +18,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *
  * <p>Why deferred and off the caller's thread: in a fresh JVM the first vector scans load the Vector API and run on
  * its Java fallback, slower than the scalar loop, until C2 compiles them. Measured on JDK 25 (bench/results/sm2-speed.md):
- * choosing at the first signature cost that signature ~0.1-0.2 s of CPU, won back only after ~15,000-20,000
- * signatures. So a JVM that signs a few times (the command line) never pays it, and a long-running one switches after
- * its first couple of thousand multiplications, once the warm-up thread has shown the compiled scan to be faster.
+ * choosing at the first signature cost that signature 0.1-0.2 s of CPU (0.2-0.4 s with this warm-up), won back only
+ * after ~15,000-20,000 signatures. So a JVM that signs a few times (the command line) never pays it, and a
+ * long-running one switches after its first couple of thousand multiplications, once the warm-up thread has shown
+ * the compiled scan to be faster.
  * Where the vector scan never gets fast (C2 off, 256-bit operations not intrinsic) the timing refuses it, so in
  * steady state it is never slower than the scalar loop; and it never changes results, by the comparison before use.
  * Both scans are constant time, the vector one also uncompiled: its fallback loops over lanes without branching on
@@ -214,8 +215,12 @@ final class AffineRowScanners {
         return Arrays.equals(table, original) ? null : "it wrote to the table";
     }
 
-    /** Rounds of the warm-up that prove nothing (interpreted, then C1): neither side's time counts before. */
-    private static final int ROUNDS_BEFORE_TIMING = 200;
+    /**
+     * Rounds of the warm-up before the comparison may accept: by then (5,000 scans) C2 has compiled the scalar loop,
+     * so an uncompiled candidate (interpreted or C1, far slower than the compiled scalar loop) cannot pass. 200 made
+     * the warm-up take ~2-4x longer for nothing: the candidate was compiled and ahead well before.
+     */
+    private static final int ROUNDS_BEFORE_TIMING = 25;
     /** Scans per round: a round of the compiled scalar loop takes ~20 us (32-entry rows). */
     private static final int SCANS_PER_ROUND = 200;
     /** Rounds after which a candidate that is still not faster is refused (C2 has long compiled both by then). */

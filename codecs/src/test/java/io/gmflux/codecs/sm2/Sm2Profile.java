@@ -53,6 +53,7 @@ public final class Sm2Profile {
             ops = interleave(ops, vs, filter);
         }
         measure(ops);
+        System.out.println("row scan: " + AffineRowScanner.nameInUse());
     }
 
     /** The operations of this copy, and after each one its twin from the class path {@code vs}. */
