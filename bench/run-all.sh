@@ -11,8 +11,8 @@
 #   bash bench/run-all.sh --kafka-only [--quick]   the Kafka section alone; writes bench/target/report/ only
 # Kafka section (last): io.gmflux.bench.kafka.KafkaThroughput, 1 KiB records through one embedded broker,
 # plaintext vs SM4-GCM (table engine, constant-time engine) vs the framing-only control, warmed to
-# steady state then 9 alternating rounds, in a JDK 17 JVM and, with a JDK 25, in a JDK 25 JVM on the
-# vector path (2-4 min each on a quiet machine, estimated); its tables and the 0.7x bar verdict go into latest.md.
+# steady state, rehearsed until the JIT is idle, then 9 alternating rounds, in a JDK 17 JVM and, with a JDK 25, in a JDK 25 JVM on the
+# vector path (3.5-5 min each at load 3-7); its tables and the 0.7x bar verdict go into latest.md.
 # JDK 25 columns: the rows that the Vector API changes are measured again in a JDK 25 JVM with
 # --add-modules jdk.incubator.vector and gmflux-codecs-vector on the class path, when a JDK 25 is at
 # $GMFLUX_JDK25 (default /usr/lib/jvm/temurin-25-jdk-amd64); without it the report says so and keeps

@@ -23,6 +23,7 @@ final class KafkaTable {
 
     private final List<String> names;
     private final List<Warmup> warmups;
+    private final Rehearsal.Outcome rehearsed;
     private final PipeRun[][] runs;
     private final KafkaThroughput.Settings settings;
     private final String ctEngine;
@@ -30,10 +31,11 @@ final class KafkaTable {
     private final String loadBefore;
     private final double minutes;
 
-    KafkaTable(List<String> names, List<Warmup> warmups, PipeRun[][] runs, KafkaThroughput.Settings settings, String ctEngine,
-               String ctGhash, String loadBefore, double minutes) {
+    KafkaTable(List<String> names, List<Warmup> warmups, Rehearsal.Outcome rehearsed, PipeRun[][] runs,
+               KafkaThroughput.Settings settings, String ctEngine, String ctGhash, String loadBefore, double minutes) {
         this.names = names;
         this.warmups = warmups;
+        this.rehearsed = rehearsed;
         this.runs = runs;
         this.settings = settings;
         this.ctEngine = ctEngine;
@@ -87,7 +89,8 @@ final class KafkaTable {
                     .append(String.format(Locale.ROOT, " (%.1f -> %.1f us/record)", w.nanosPerRecord()[0] / 1e3,
                             w.nanosPerRecord()[w.chunks() - 1] / 1e3));
         }
-        b.append(String.format(Locale.ROOT, " after %d chunks (`*`: not steady within the cap).%n%n", warmups.get(0).chunks()));
+        b.append(String.format(Locale.ROOT, " after %d chunks (`*`: not steady within the cap). ", warmups.get(0).chunks()));
+        b.append(rehearsal()).append(String.format(Locale.ROOT, " JIT ms in the measured rounds (all pipes): %s.%n%n", roundJit()));
         b.append(ROUNDS_MARK).append("\n\nCPU us/record of each run (JIT ms / GC ms during the run), round by round:\n\n| round |");
         names.forEach(n -> b.append(' ').append(n).append(" |"));
         b.append("\n| ---: |");
@@ -100,6 +103,35 @@ final class KafkaTable {
                 b.append(String.format(Locale.ROOT, " %.2f (%d / %d) |", m.cpuMicrosPerRecord(), m.compileMillis(), m.gcMillis()));
             }
             b.append('\n');
+        }
+        return b.toString();
+    }
+
+    /** What the rehearsal rounds did, one sentence. */
+    private String rehearsal() {
+        Rehearsal rule = settings.rehearsal();
+        long[] jit = rehearsed.jitMillis();
+        StringBuilder ms = new StringBuilder();
+        for (int i = 0; i < jit.length; i++) {
+            ms.append(i == 0 ? "" : ", ").append(String.format(Locale.ROOT, "%d (%.1f%%)", jit[i],
+                    100.0 * jit[i] * 1e6 / rehearsed.cpuNanos()[i]));
+        }
+        return String.format(Locale.ROOT, "Then %d rehearsal rounds (full rounds, not counted; JIT ms and share of their CPU: %s), %s:"
+                        + " every pipe past %,d records and the JIT under %.0f%% of the round's CPU in %d consecutive rounds;"
+                        + " %,d records per pipe before the measured rounds.", jit.length, jit.length == 0 ? "none" : ms.toString(),
+                rehearsed.quiet() ? "ended by the rule" : "**capped with the JIT not idle**", rule.minRecords(),
+                100 * rule.maxJitShare(), rule.quietRounds(), rehearsed.recordsPerPipe());
+    }
+
+    /** Each measured round's JIT milliseconds, all pipes' runs together. */
+    private String roundJit() {
+        StringBuilder b = new StringBuilder();
+        for (int r = 0; r < settings.rounds(); r++) {
+            long sum = 0;
+            for (PipeRun[] pipe : runs) {
+                sum += pipe[r].compileMillis();
+            }
+            b.append(r == 0 ? "" : ", ").append(sum);
         }
         return b.toString();
     }

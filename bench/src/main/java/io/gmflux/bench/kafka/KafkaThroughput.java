@@ -29,6 +29,10 @@ import java.util.regex.Pattern;
  *   history) until each pipe's CPU time per record has stopped falling ({@link SteadyState}: a
  *   minimum of its own CPU time, then the medians of its last two windows of chunks within the
  *   tolerance, with the JIT idle), or its cap ({@code *} in the table).</li>
+ *   <li>Rehearsal ({@link Rehearsal}): full rounds as below, not recorded, until every pipe has run
+ *   1.2 M records (past gmflux's first DEK rotation and the broker's first segment roll, which trap
+ *   and recompile once) and the JIT compiled for under 1% of the process CPU time in each of two
+ *   consecutive rounds; capped at 20 rounds, which the table then says.</li>
  *   <li>Rounds: every pipe runs once per round, order reversed every other round; each run starts
  *   after a full GC. A ratio to plaintext is only formed within a round; the table gives medians
  *   and the range over rounds, and each pipe's CPU time per record with its own range, which shows
@@ -58,16 +62,21 @@ public final class KafkaThroughput {
      * @param chunk records per warm-up chunk
      * @param rule when a pipe's warm-up ends (CPU time per record per chunk)
      * @param batching the producers' and consumers' batching, the same for every pipe
+     * @param rehearsal when the warm-up's rehearsal rounds end (the JIT idle, one-time events behind)
      */
-    record Settings(long records, int rounds, long chunk, SteadyState rule, KafkaPipe.Batching batching) {
+    record Settings(long records, int rounds, long chunk, SteadyState rule, KafkaPipe.Batching batching, Rehearsal rehearsal) {
 
         static Settings full() {
-            return new Settings(100_000, 9, 20_000, new SteadyState(s(4), s(20), 3, 0.05, 100), KafkaPipe.Batching.LATENCY);
+            // 1.2 M records per pipe: past gmflux's first DEK rotation (gmflux.dek.rotate.records, 1,000,000 by
+            // default) and the broker's first 1 GiB segment roll of every topic (0.8-1.0 M records of these sizes)
+            return new Settings(100_000, 9, 20_000, new SteadyState(s(4), s(20), 3, 0.05, 100), KafkaPipe.Batching.LATENCY,
+                    new Rehearsal(1_200_000, 2, 0.01, 20));
         }
 
         /** To check the harness: a result only as a ratio of one quick run. */
         static Settings quick() {
-            return new Settings(20_000, 3, 10_000, new SteadyState(s(1), s(4), 2, 0.10, 100), KafkaPipe.Batching.LATENCY);
+            return new Settings(20_000, 3, 10_000, new SteadyState(s(1), s(4), 2, 0.10, 100), KafkaPipe.Batching.LATENCY,
+                    new Rehearsal(0, 1, 0.02, 2));
         }
 
         private static long s(long seconds) {
@@ -82,6 +91,7 @@ public final class KafkaThroughput {
         Settings s = Settings.full();
         Long records = null;
         Integer rounds = null;
+        Integer rehearsalCap = null;
         KafkaPipe.Batching batching = KafkaPipe.Batching.LATENCY;
         Path out = null;
         Pattern only = Pattern.compile(".*");
@@ -90,17 +100,22 @@ public final class KafkaThroughput {
                 case "--quick" -> s = Settings.quick();
                 case "--records" -> records = Long.parseLong(args[++i]);
                 case "--rounds" -> rounds = Integer.parseInt(args[++i]);
+                case "--rehearsals" -> rehearsalCap = Integer.parseInt(args[++i]);
                 case "--out" -> out = Path.of(args[++i]);
                 case "--pipes" -> only = Pattern.compile(args[++i]);
                 case "--batching" -> batching = KafkaPipe.Batching.valueOf(args[++i].toUpperCase(Locale.ROOT));
                 default -> {
-                    System.err.println("usage: KafkaThroughput [--quick] [--records N per round] [--rounds R] [--out FILE] [--batching latency|full]"
+                    System.err.println("usage: KafkaThroughput [--quick] [--records N per round] [--rounds R] [--rehearsals MAX (0: none)] [--out FILE] [--batching latency|full]"
                             + " [--pipes <regex over names; kafka1k_plain always runs>]");
                     System.exit(2);
                 }
             }
         }
-        s = new Settings(records != null ? records : s.records(), rounds != null ? rounds : s.rounds(), s.chunk(), s.rule(), batching);
+        Rehearsal rehearsal = rehearsalCap == null ? s.rehearsal()
+                : new Rehearsal(s.rehearsal().minRecords(), Math.min(s.rehearsal().quietRounds(), rehearsalCap),
+                        s.rehearsal().maxJitShare(), rehearsalCap);
+        s = new Settings(records != null ? records : s.records(), rounds != null ? rounds : s.rounds(), s.chunk(), s.rule(), batching,
+                rehearsal);
         long t0 = System.nanoTime();
         String loadBefore = MachineStamp.loadAverage();
         // the constant-time pipe's serializer builds its engines at its first record: wait until the JVM has
@@ -111,18 +126,16 @@ public final class KafkaThroughput {
         List<KafkaPipe> pipes = pipes(only, s.batching());
         ExecutorService producerThread = Executors.newSingleThreadExecutor();
         List<KafkaTable.Warmup> warmups = warm(pipes, s, producerThread);
+        Rehearsal.Outcome rehearsed = rehearse(pipes, s, (long) warmups.get(0).chunks() * s.chunk(), producerThread);
         PipeRun[][] runs = new PipeRun[pipes.size()][s.rounds()];
         for (int r = 0; r < s.rounds(); r++) {
-            for (int k = 0; k < pipes.size(); k++) {
-                int i = r % 2 == 0 ? k : pipes.size() - 1 - k;
-                PipeRun m = PipeRun.of(pipes.get(i), s.records(), producerThread);
-                runs[i][r] = m;
-                System.err.printf(Locale.ROOT, "[round %d] %-20s %,10.0f records/s %7.2f us CPU/record (JIT %d ms, GC %d ms)%n",
-                        r + 1, pipes.get(i).name, m.recordsPerSecond(), m.cpuMicrosPerRecord(), m.compileMillis(), m.gcMillis());
+            PipeRun[] round = round(pipes, r, s.records(), producerThread, "round " + (r + 1));
+            for (int i = 0; i < pipes.size(); i++) {
+                runs[i][r] = round[i];
             }
         }
         producerThread.shutdown();
-        KafkaTable table = new KafkaTable(pipes.stream().map(p -> p.name).toList(), warmups, runs, s, ctEngine, ctGhash,
+        KafkaTable table = new KafkaTable(pipes.stream().map(p -> p.name).toList(), warmups, rehearsed, runs, s, ctEngine, ctGhash,
                 loadBefore, (System.nanoTime() - t0) / 60e9);
         String md = table.markdown();
         System.out.println(md);
@@ -132,6 +145,49 @@ public final class KafkaThroughput {
         pipes.forEach(KafkaPipe::close);
         KafkaPipe.stopSharedBroker();
         System.exit(0);
+    }
+
+    /** One round: every pipe runs {@code records} once, in order for even {@code r}, reversed for odd; the runs by pipe. */
+    private static PipeRun[] round(List<KafkaPipe> pipes, int r, long records, ExecutorService producerThread, String label)
+            throws Exception {
+        PipeRun[] out = new PipeRun[pipes.size()];
+        for (int k = 0; k < pipes.size(); k++) {
+            int i = r % 2 == 0 ? k : pipes.size() - 1 - k;
+            PipeRun m = PipeRun.of(pipes.get(i), records, producerThread);
+            out[i] = m;
+            System.err.printf(Locale.ROOT, "[%s] %-20s %,10.0f records/s %7.2f us CPU/record (JIT %d ms, GC %d ms)%n",
+                    label, pipes.get(i).name, m.recordsPerSecond(), m.cpuMicrosPerRecord(), m.compileMillis(), m.gcMillis());
+        }
+        return out;
+    }
+
+    /**
+     * After the chunks: full rounds, not recorded, until {@link Rehearsal} says the JIT is idle with every
+     * pipe past its one-time events (or its cap).
+     *
+     * @param warmed records each pipe ran in the warm-up's chunks
+     */
+    private static Rehearsal.Outcome rehearse(List<KafkaPipe> pipes, Settings s, long warmed, ExecutorService producerThread)
+            throws Exception {
+        Rehearsal rule = s.rehearsal();
+        long[] jit = new long[rule.capRounds()];
+        long[] cpu = new long[rule.capRounds()];
+        long records = warmed;
+        int n = 0;
+        while (!rule.done(jit, cpu, n, records) && n < rule.capRounds()) {
+            PipeRun[] round = round(pipes, n, s.records(), producerThread, "rehearsal " + (n + 1));
+            for (PipeRun m : round) {
+                jit[n] += m.compileMillis();
+                cpu[n] += (long) (m.cpuMicrosPerRecord() * 1e3 * s.records());
+            }
+            records += s.records();
+            System.err.printf(Locale.ROOT, "[rehearsal %d] JIT %d ms in %.2f s of CPU (%.1f%%), %,d records per pipe so far%n",
+                    n + 1, jit[n], cpu[n] / 1e9, 100.0 * jit[n] * 1e6 / cpu[n], records);
+            n++;
+        }
+        boolean quiet = rule.done(jit, cpu, n, records);
+        System.err.printf(Locale.ROOT, "[rehearsal] %s after %d rounds%n", quiet ? "JIT idle" : "capped, JIT NOT idle", n);
+        return new Rehearsal.Outcome(Arrays.copyOf(jit, n), Arrays.copyOf(cpu, n), quiet, records);
     }
 
     /** Plaintext first, then the pipes whose name {@code only} finds, on the shared broker. */
