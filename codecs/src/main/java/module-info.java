@@ -41,6 +41,4 @@ module io.gmflux.codecs {
     // on the module path these clauses are what resolve that module when it is present (service binding).
     uses io.gmflux.codecs.sm4.GhashProvider;
     uses io.gmflux.codecs.sm4.Sm4EngineProvider;
-    // and its Vector API row scan for SM2 (AffineRowScanners finds it by class name)
-    uses io.gmflux.codecs.sm2.AffineRowScanner;
 }

@@ -26,8 +26,6 @@ package io.gmflux.codecs.sm2;
 final class PointArithmetic {
 
     private static final Sm2FieldP F = Sm2Curve.FP;
-    /** The JVM's choice of constant-time row scan: the Vector API one once accepted, until then the scalar loop. */
-    private static final AffineRowScanners SCANNERS = AffineRowScanners.jvmWide();
 
     private final long[] t0 = new long[4];
     private final long[] t1 = new long[4];
@@ -42,8 +40,6 @@ final class PointArithmetic {
     private final long[] t10 = new long[4];
     private final long[] sx = new long[4];
     private final long[] sy = new long[4];
-    /** The row scan of the current scalar multiplication (read once per multiplication from {@link #SCANNERS}). */
-    private AffineRowScanner scanner = AffineRowScanners.SCALAR;
     private final JacobianPoint sum = new JacobianPoint();
     private final JacobianPoint acc2 = new JacobianPoint();
     /** Window table for variable-base multiplication: entries 1..16 of d·P. */
@@ -281,7 +277,6 @@ final class PointArithmetic {
      * width must be 5 or 6.
      */
     void mulComb(JacobianPoint r, long[] table, long[] k) {
-        scanner = SCANNERS.noteUse();
         int width = CombTable.width(table);
         int rows = CombTable.rows(width);
         int perRow = CombTable.perRow(width);
@@ -376,12 +371,29 @@ final class PointArithmetic {
         return Sm2Curve.intEqualMask(d, 0);
     }
 
-    /**
-     * sx, sy = row entry d (1..perRow) or zeros when d = 0, reading all the row's entries, by the multiplication's
-     * {@link AffineRowScanner} (at most two implementations reach this call, which C2 inlines both of).
-     */
+    /** sx, sy = row entry d (1..perRow) or zeros when d = 0, reading all the row's entries. */
     private void scanAffine(long[] table, int rowOffset, int perRow, int d) {
-        scanner.scan(table, rowOffset, perRow, d, sx, sy);
+        long x0 = 0, x1 = 0, x2 = 0, x3 = 0, y0 = 0, y1 = 0, y2 = 0, y3 = 0;
+        for (int j = 1; j <= perRow; j++) {
+            long m = Sm2Curve.intEqualMask(j, d);
+            int o = rowOffset + (j - 1) * 8;
+            x0 |= table[o] & m;
+            x1 |= table[o + 1] & m;
+            x2 |= table[o + 2] & m;
+            x3 |= table[o + 3] & m;
+            y0 |= table[o + 4] & m;
+            y1 |= table[o + 5] & m;
+            y2 |= table[o + 6] & m;
+            y3 |= table[o + 7] & m;
+        }
+        sx[0] = x0;
+        sx[1] = x1;
+        sx[2] = x2;
+        sx[3] = x3;
+        sy[0] = y0;
+        sy[1] = y1;
+        sy[2] = y2;
+        sy[3] = y3;
     }
 
     /**
@@ -398,7 +410,6 @@ final class PointArithmetic {
      * computes 2·d·P and takes it by mask when the addition reports the doubling case.
      */
     void mul(JacobianPoint r, long[] px, long[] py, long[] k) {
-        scanner = SCANNERS.noteUse();
         buildWindow(px, py);
         r.setInfinity();
         int rows = CombTable.rows(CombTable.WIDTH);

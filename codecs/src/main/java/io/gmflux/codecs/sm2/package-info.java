@@ -36,10 +36,6 @@
  * (signing nonce, private key, ephemeral key) is constant time; verification works on public
  * values only and may branch on them.
  *
- * <p>Extension point: {@link io.gmflux.codecs.sm2.AffineRowScanner}, the constant-time table-row scan of those
- * multiplications, public only so that {@code gmflux-codecs-vector} can implement it on the Vector API; chosen once
- * per JVM (package-private {@code AffineRowScanners}), the scalar loop by default.
- *
  * <p>Depends on {@code io.gmflux.codecs.sm3}, {@code io.gmflux.codecs.der} and
  * {@code io.gmflux.codecs.bytes} only.
  */

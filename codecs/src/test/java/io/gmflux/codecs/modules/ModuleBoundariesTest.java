@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.tuple;
 import io.gmflux.codecs.jca.GmfluxProvider;
 import io.gmflux.codecs.keyservice.KeyServiceProvider;
 import io.gmflux.codecs.keyservice.pkcs11.Pkcs11KeyServiceProvider;
-import io.gmflux.codecs.sm2.AffineRowScanner;
 import io.gmflux.codecs.sm4.GhashProvider;
 import io.gmflux.codecs.sm4.Sm4EngineProvider;
 import java.io.IOException;
@@ -78,7 +77,7 @@ class ModuleBoundariesTest {
                         tuple(java.security.Provider.class.getName(), List.of(GmfluxProvider.class.getName())),
                         tuple(KeyServiceProvider.class.getName(), List.of(Pkcs11KeyServiceProvider.class.getName())));
         assertThat(d.uses()).containsExactlyInAnyOrder(KeyServiceProvider.class.getName(),
-                GhashProvider.class.getName(), Sm4EngineProvider.class.getName(), AffineRowScanner.class.getName());
+                GhashProvider.class.getName(), Sm4EngineProvider.class.getName());
     }
 
     @Test

@@ -54,7 +54,6 @@ public final class CompiledSm2Check {
         }
         checked += signaturesAndCiphertexts(exchanges, a, random);
         System.out.println(exchanges + " rounds of each, " + checked + " checked against BouncyCastle, all agreed");
-        System.out.println("row scan: " + AffineRowScanner.nameInUse());
     }
 
     private static int signaturesAndCiphertexts(int rounds, Sm2KeyPair pair, SecureRandom random) throws Exception {

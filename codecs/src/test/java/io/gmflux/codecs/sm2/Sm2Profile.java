@@ -46,14 +46,12 @@ public final class Sm2Profile {
 
     public static void main(String[] args) throws Exception {
         String filter = args.length > 0 ? args[0] : "";
-        System.out.println("row scan: " + AffineRowScanner.nameInUse());
         Map<String, Callable<Object>> ops = new LinkedHashMap<>(ops(filter));
         String vs = System.getProperty("vs");
         if (vs != null) {
             ops = interleave(ops, vs, filter);
         }
         measure(ops);
-        System.out.println("row scan: " + AffineRowScanner.nameInUse());
     }
 
     /** The operations of this copy, and after each one its twin from the class path {@code vs}. */
@@ -263,19 +261,6 @@ public final class Sm2Profile {
                 scale = 1000.0 / 100; unit = "ns";
             }
             System.out.printf("%-12s %9.2f %s  (%.2f-%.2f)%n", e.getKey(), t[t.length / 2] * scale, unit, t[0] * scale, t[t.length - 1] * scale);
-        }
-        // with -Dvs: per round, this copy's time over its twin's (the same round, so load drift between rounds cancels)
-        for (Map.Entry<String, List<Double>> e : times.entrySet()) {
-            List<Double> twin = times.get(e.getKey() + "@vs");
-            if (twin == null) {
-                continue;
-            }
-            double[] r = new double[twin.size()];
-            for (int i = 0; i < r.length; i++) {
-                r[i] = e.getValue().get(i) / twin.get(i);
-            }
-            Arrays.sort(r);
-            System.out.printf("%-12s / @vs %6.3f  (%.3f-%.3f)%n", e.getKey(), r[r.length / 2], r[0], r[r.length - 1]);
         }
     }
 }

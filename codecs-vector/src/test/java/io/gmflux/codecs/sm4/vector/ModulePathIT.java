@@ -17,9 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * gmflux-codecs and this jar on the module path of a Java 25 JVM that names only io.gmflux.codecs: the module system
  * binds this automatic module to the codecs module's "uses" (from its META-INF/services), and codecs constructs the
- * provider reflectively (its package is readable from codecs). As on the class path, the Vector API engine and SM2's
- * Vector API row scan are used only when the application enables jdk.incubator.vector. The unit tests run on the class
- * path.
+ * provider reflectively (its package is readable from codecs). As on the class path, the Vector API engine is used
+ * only when the application enables jdk.incubator.vector. The unit tests run on the class path.
  */
 class ModulePathIT {
 
@@ -30,9 +29,6 @@ class ModulePathIT {
                     System.out.println("vector module: " + ModuleLayer.boot().findModule("io.gmflux.codecs.vector").isPresent());
                     System.out.println("codecs named: " + io.gmflux.codecs.sm4.Sm4.class.getModule().isNamed());
                     System.out.println("engine: " + io.gmflux.codecs.sm4.Sm4.awaitConstantTimeEngine(java.time.Duration.ofSeconds(60)));
-                    // gmflux.sm2.vector=eager: the first constant-time multiplication makes the SM2 row-scan choice
-                    io.gmflux.codecs.sm2.Sm2KeyPair.generate(new java.security.SecureRandom());
-                    System.out.println("row scan: " + io.gmflux.codecs.sm2.AffineRowScanner.nameInUse());
                 }
             }
             """;
@@ -46,9 +42,6 @@ class ModulePathIT {
         // Accepted on an AVX-512 VBMI core; elsewhere refused by the provider's own constructor, with its reason.
         assertThat(engine).matches("engine: (vector-512 .*|bitsliced \\(vector engine not used: "
                 + "(preferred vector size is .*|512-bit kernel not fast after warm-up.*)\\))");
-        // SM2's row scan, constructed the same way (AVX2 suffices); refused only with the reason
-        assertThat(line(out, "row scan: ")).matches("row scan: (vector-256 x2 \\(jdk.incubator.vector\\)|scalar \\(vector scan "
-                + "not used: (preferred long vector size is .*|.* not faster than the scalar scan after warm-up.*)\\))");
     }
 
     @Test
@@ -58,17 +51,11 @@ class ModulePathIT {
         assertThat(out).contains("vector module: true", "codecs named: true");
         assertThat(engineLine(out)).isEqualTo("engine: bitsliced (vector engine not used: "
                 + "module jdk.incubator.vector not enabled (java --add-modules jdk.incubator.vector))");
-        assertThat(line(out, "row scan: ")).isEqualTo("row scan: scalar (vector scan not used: "
-                + "module jdk.incubator.vector not enabled (java --add-modules jdk.incubator.vector))");
     }
 
     private static String engineLine(List<String> out) {
-        return line(out, "engine: ");
-    }
-
-    private static String line(List<String> out, String prefix) {
-        return out.stream().filter(l -> l.startsWith(prefix)).findFirst().orElseThrow(() ->
-                new AssertionError("no '" + prefix + "' line in " + out));
+        return out.stream().filter(l -> l.startsWith("engine: ")).findFirst().orElseThrow(() ->
+                new AssertionError("no engine line in " + out));
     }
 
     private static List<String> probe(Path dir, String... modules) throws IOException, InterruptedException {
@@ -77,7 +64,7 @@ class ModulePathIT {
         assertThat(vector).as("the packaged jar").isRegularFile();
         Path source = Files.writeString(dir.resolve("Probe.java"), PROBE);
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("gmflux.jdk25"), "bin", "java")
-                .toString(), "-Dgmflux.sm2.vector=eager", "--module-path", codecs + File.pathSeparator + vector));
+                .toString(), "--module-path", codecs + File.pathSeparator + vector));
         command.addAll(List.of(modules));
         command.add(source.toString());
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
