@@ -297,6 +297,22 @@ class Sm4VectorEngineTest {
         assertThat(windows).as("bytes allocated per window of 2,000 1-KiB CTR calls without and with a lead block").contains(0L);
     }
 
+    /**
+     * The acceptance rule against a kernel that C2 compiled without the intrinsics (vectors boxed): in a JDK 25.0.3
+     * report run with another Vector API user in the JVM (bench/results/sm4-vector.md, "Accepted but boxed") its
+     * warm-up rounds took ~40 us, under the absolute bound of 55 us, and it then ran at the bitsliced engine's speed
+     * for the life of the JVM. Measured against the bitsliced engine in the same warm-up, it is refused.
+     */
+    @Test
+    void refusesAKernelThatIsCompiledButNotFasterThanTheBitslicedEngine() {
+        long bitsliced = 60_000; // eleven calls, ~450 blocks, on the bitsliced engine
+        assertThat(Sm4VectorEngineProvider.fastEnough(4_000, bitsliced)).as("compiled and intrinsic (~15x)").isTrue();
+        assertThat(Sm4VectorEngineProvider.fastEnough(20_000, bitsliced)).as("exactly 3x").isTrue();
+        assertThat(Sm4VectorEngineProvider.fastEnough(40_000, bitsliced)).as("boxed: under 55 us, only 1.5x").isFalse();
+        assertThat(Sm4VectorEngineProvider.fastEnough(58_000, bitsliced)).as("boxed, at the bitsliced speed").isFalse();
+        assertThat(Sm4VectorEngineProvider.fastEnough(60_000, 10_000_000)).as("over the absolute bound").isFalse();
+    }
+
     private static void assertUntouchedOutside(byte[] original, byte[] after, int off, int len) {
         assertThat(Arrays.copyOfRange(after, 0, off)).isEqualTo(Arrays.copyOfRange(original, 0, off));
         assertThat(Arrays.copyOfRange(after, off + len, after.length))
