@@ -65,11 +65,11 @@ public final class Sm4VectorEngineProvider implements Sm4EngineProvider {
         if (bits < 512) {
             throw new UnsupportedOperationException("preferred vector size is " + bits + " bits; the kernel needs 512");
         }
-        long[] best = warmUp(WARM_UP_BUDGET_MILLIS * 1_000_000L);
-        if (!fastEnough(best[0], best[1])) {
+        BestRounds best = warmUp(WARM_UP_BUDGET_MILLIS * 1_000_000L);
+        if (!fastEnough(best.kernelNanos(), best.bitslicedNanos())) {
             throw new UnsupportedOperationException("512-bit kernel not fast after warm-up: best round "
-                    + best[0] / 1000 + " us (accepted: at most " + ACCEPT_ROUND_NANOS / 1000 + " us and "
-                    + MIN_SPEEDUP + "x faster than the bitsliced engine's " + best[1] / 1000
+                    + best.kernelNanos() / 1000 + " us (accepted: at most " + ACCEPT_ROUND_NANOS / 1000 + " us and "
+                    + MIN_SPEEDUP + "x faster than the bitsliced engine's " + best.bitslicedNanos() / 1000
                     + " us; no AVX-512 VBMI, not compiled, or compiled without the intrinsics)");
         }
         name = "vector-512 (jdk.incubator.vector)";
@@ -94,12 +94,15 @@ public final class Sm4VectorEngineProvider implements Sm4EngineProvider {
         return kernelBestNanos <= ACCEPT_ROUND_NANOS && kernelBestNanos <= bitslicedBestNanos / MIN_SPEEDUP;
     }
 
+    /** The fastest warm-up round of the kernel and of the bitsliced engine, in nanoseconds. */
+    record BestRounds(long kernelNanos, long bitslicedNanos) {}
+
     /**
      * Runs rounds of every entry point on public data, each followed by the same round on the bitsliced engine,
      * until {@link #fastEnough} holds (after {@link #MIN_ROUNDS}) or the budget is spent; returns the kernel's and
-     * the bitsliced engine's fastest round in nanoseconds.
+     * the bitsliced engine's fastest round.
      */
-    static long[] warmUp(long budgetNanos) {
+    static BestRounds warmUp(long budgetNanos) {
         Sm4Engine engine = new Sm4VectorEngine(new int[32]);
         Sm4Engine bitsliced = Sm4.newBitslicedEngine(new byte[16]);
         byte[] buf = new byte[2 * 1024 + 16];
@@ -115,7 +118,7 @@ public final class Sm4VectorEngineProvider implements Sm4EngineProvider {
                 best = Math.min(best, took);
                 bitslicedBest = Math.min(bitslicedBest, round(bitsliced, buf, register, lead, round));
                 if ((round >= MIN_ROUNDS && fastEnough(best, bitslicedBest)) || System.nanoTime() > deadline) {
-                    return new long[] {best, bitslicedBest};
+                    return new BestRounds(best, bitslicedBest);
                 }
             }
         }
